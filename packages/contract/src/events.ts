@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Socket.IO event names of spec §7, server to console. */
+export const EVENTS = {
+  stopImmediate: 'GUI-TRANG-THAI-DUNG-PHAT-NGAY',
+  playState: 'GUI-TRANG-THAI-PHAT',
+  waitingRepeat: 'GUI-TRANG-THAI-CHO-PHAT-LAI',
+  deviceLogout: 'DANG-XUAT-THIET-BI',
+} as const;
+
+export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
+export const playStateEventSchema = z.object({
+  trangthai: z.boolean(),
+  idlichphat: z.string(),
+  nguonphat: z.unknown(),
+  nguoncho: z.array(z.unknown()),
+  file: z.string().nullable(),
+  nguoitao: z.string(),
+  type: z.enum(['phatngay', 'phatlich']),
+});
+export const waitingRepeatEventSchema = z.object({
+  idlichphat: z.string(),
+  chophatlai: z.boolean(),
+  thoigianchophatlai: z.number().nullable(),
+});
+
+/** Typed map of server-to-console events; the console and the server both use it. */
+export interface ServerToClientEvents {
+  [EVENTS.stopImmediate]: (payload: z.infer<typeof stopImmediateEventSchema>) => void;
+  [EVENTS.playState]: (payload: z.infer<typeof playStateEventSchema>) => void;
+  [EVENTS.waitingRepeat]: (payload: z.infer<typeof waitingRepeatEventSchema>) => void;
+  /** Carries the id of the login device that was signed out. */
+  [EVENTS.deviceLogout]: (deviceId: string) => void;
+}
+
+/** The console sends no events in this version (spec §7: not shown). */
+export type ClientToServerEvents = Record<string, never>;

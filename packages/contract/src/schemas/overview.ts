@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /v1/client/tongquan: real counts; later features add their own sections. */
+export const overviewSchema = z.object({
+  taikhoan: z.object({ tong: z.number().int(), dangdangnhap: z.number().int() }),
+  diaban: z.object({ tong: z.number().int(), theocap: z.record(z.string(), z.number().int()) }),
+  nhatky: z.object({ homnay: z.number().int() }),
+});
+export type Overview = z.infer<typeof overviewSchema>;
