@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDb, type Db } from './infra/db';
+import { DomainBus } from './infra/events';
+import { useErrorHandling } from './infra/errorHandling';
+import { createRealtime, type RealtimeServer } from './infra/realtime';
+import { security } from './infra/security';
+import { useZodValidation } from './infra/validation';
+import { migrate } from './db/migrate';
+import { TokenSigner } from './features/auth/tokens';
+import type { AuthDeps } from './features/auth/auth.service';
+import { authPlugin } from './features/auth/auth.plugin';
+import { authRoutes } from './features/auth/auth.routes';
+import { profileRoutes } from './features/accounts/accounts.routes';
+import { bootstrap, type BootstrapResult } from './features/accounts/bootstrap';
+import { overviewRoutes } from './features/overview/overview.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    bus: DomainBus;
+    authDeps: AuthDeps;
+    io: RealtimeServer;
+    bootstrapResult: BootstrapResult;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** An already open database (tests share one per worker); closed by the caller then. */
+  db?: Db;
+  logger?: boolean;
+}
+
+async function tokenSecret(db: Db): Promise<string> {
+  await db.query('INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', ['token_secret', crypto.randomBytes(48).toString('base64url')]);
+  const rows = await db.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', ['token_secret']);
+  return rows[0].value;
+}
+
+/** Builds the whole server: infrastructure first, then the features, in reading order. */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  // Infrastructure
+  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory }));
+  if (!opts.db) app.addHook('onClose', async () => db.close());
+  await migrate(db);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('bus', new DomainBus());
+  app.decorate('authDeps', {
+    db, bus: app.bus, signer: new TokenSigner(await tokenSecret(db)),
+    accessTtl: config.ACCESS_TOKEN_TTL, refreshTtl: config.REFRESH_TOKEN_TTL,
+  });
+  app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
+
+  useZodValidation(app);
+  useErrorHandling(app);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Loa API', description: 'API của hệ thống truyền thanh cơ sở Loa', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(security);
+  await app.register(authPlugin);
+  app.decorate('io', await createRealtime(app));
+
+  // Features
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(overviewRoutes);
+
+  // The built console, with client-side routes falling back to index.html (see useErrorHandling).
+  if (fs.existsSync(config.WEB_DIST)) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

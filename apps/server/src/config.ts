@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().optional(),
+  MQTT_URL: z.string().optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  REDIS_URL: z.string().optional(),
+  ADMIN_USER: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO: flag,
+  TRUST_PROXY: flag,
+  COOKIE_SECURE: flag,
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  /** In-memory database (tests): no DATA_DIR files. */
+  inMemory?: boolean;
+};
+
+/** Reads the environment into a typed config with the embedded defaults. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Cấu hình không hợp lệ: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readAuthCookies } from './authCookies';
+import { authenticate, type Session } from './auth.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session?: Session;
+  }
+  interface FastifyInstance {
+    /** preHandler: answers 401 (auto yes/no) unless the request carries a live login. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    authenticateRequest: (request: FastifyRequest) => Promise<Session>;
+  }
+}
+
+/** Decorates the app with the authentication every protected route uses. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const authenticateRequest = (request: FastifyRequest) =>
+    authenticate(app.authDeps, readAuthCookies(request), { ip: request.ip, userAgent: request.headers['user-agent'] });
+  app.decorate('authenticateRequest', authenticateRequest);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    request.session = await authenticateRequest(request);
+  });
+});

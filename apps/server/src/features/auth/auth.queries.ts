@@ -1,0 +1,98 @@
+import type { Db } from '../../infra/db';
+
+export interface LoginDeviceRow {
+  id: string;
+  user_id: string;
+  name: string;
+  place: string;
+  ip: string;
+  refresh_hash: string;
+  status: 'login' | 'logout';
+  last_active_at: Date;
+  expires_at: Date;
+}
+
+export async function insertLoginDevice(
+  db: Db,
+  d: { id: string; userId: string; name: string; place: string; ip: string; refreshHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO login_devices (id, user_id, name, place, ip, refresh_hash, status, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'login', now() + make_interval(secs => $7))`,
+    [d.id, d.userId, d.name, d.place, d.ip, d.refreshHash, d.ttlSeconds],
+  );
+}
+
+/** Signs a known login device in again (same browser, new session). */
+export async function reviveLoginDevice(
+  db: Db,
+  d: { id: string; name: string; place: string; ip: string; refreshHash: string; ttlSeconds: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE login_devices SET name = $2, place = $3, ip = $4, refresh_hash = $5, status = 'login',
+            last_active_at = now(), expires_at = now() + make_interval(secs => $6)
+      WHERE id = $1`,
+    [d.id, d.name, d.place, d.ip, d.refreshHash, d.ttlSeconds],
+  );
+}
+
+export async function findLoginDevice(db: Db, id: string): Promise<LoginDeviceRow | null> {
+  const rows = await db.query<LoginDeviceRow>('SELECT * FROM login_devices WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function listLoginDevices(db: Db, userId: string): Promise<LoginDeviceRow[]> {
+  return db.query<LoginDeviceRow>(
+    `SELECT * FROM login_devices WHERE user_id = $1 ORDER BY (status = 'login') DESC, last_active_at DESC LIMIT 50`,
+    [userId],
+  );
+}
+
+export async function setLoginDeviceLoggedOut(db: Db, id: string): Promise<void> {
+  await db.query(`UPDATE login_devices SET status = 'logout', refresh_hash = '' WHERE id = $1`, [id]);
+}
+
+/** Keeps last activity current, at most once a minute per login, and slides the refresh expiry. */
+export async function touchLoginDevice(db: Db, id: string, ip: string, ttlSeconds: number): Promise<void> {
+  await db.query(
+    `UPDATE login_devices SET last_active_at = now(), ip = $2, expires_at = now() + make_interval(secs => $3)
+      WHERE id = $1 AND status = 'login' AND last_active_at < now() - interval '60 seconds'`,
+    [id, ip, ttlSeconds],
+  );
+}
+
+export interface ThrottleRow {
+  failures: number;
+  window_start: Date;
+  locked_until: Date | null;
+}
+
+export async function getThrottle(db: Db, loginName: string): Promise<ThrottleRow | null> {
+  const rows = await db.query<ThrottleRow>('SELECT failures, window_start, locked_until FROM login_throttle WHERE login_name = $1', [loginName]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Counts one failure in a sliding window; at the limit the name is locked and the count starts over.
+ * Returns whether this failure locked it.
+ */
+export async function recordLoginFailure(db: Db, loginName: string, windowSeconds: number, maxFailures: number, lockSeconds: number): Promise<boolean> {
+  const rows = await db.query<{ locked: boolean }>(
+    `INSERT INTO login_throttle AS t (login_name, failures, window_start) VALUES ($1, 1, now())
+     ON CONFLICT (login_name) DO UPDATE SET
+       failures = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
+       window_start = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN now() ELSE t.window_start END
+     RETURNING failures >= $3 AS locked`,
+    [loginName, windowSeconds, maxFailures],
+  );
+  if (!rows[0].locked) return false;
+  await db.query(
+    `UPDATE login_throttle SET failures = 0, window_start = now(), locked_until = now() + make_interval(secs => $2) WHERE login_name = $1`,
+    [loginName, lockSeconds],
+  );
+  return true;
+}
+
+export async function clearLoginFailures(db: Db, loginName: string): Promise<void> {
+  await db.query('DELETE FROM login_throttle WHERE login_name = $1', [loginName]);
+}

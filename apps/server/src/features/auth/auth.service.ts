@@ -1,0 +1,160 @@
+import crypto from 'node:crypto';
+import {
+  LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES, MSG,
+  type LoginBody, type LoginDevice, type User,
+} from '@loa/contract';
+import type { Db } from '../../infra/db';
+import type { DomainBus } from '../../infra/events';
+import { AppError, notFound, unauthorized } from '../../infra/errors';
+import { findUserById, findUserByLoginName, type UserRow } from '../accounts/accounts.queries';
+import { buildUserView, toLoginDevice } from '../accounts/userView';
+import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
+import * as q from './auth.queries';
+import { DUMMY_HASH, verifyPassword } from './password';
+import { newRefreshToken, parseRefreshToken, constantTimeEqual, type TokenSigner } from './tokens';
+import { deviceNameFromUserAgent } from './userAgent';
+
+export interface AuthDeps {
+  db: Db;
+  signer: TokenSigner;
+  bus: DomainBus;
+  accessTtl: number;
+  refreshTtl: number;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+/** An authenticated request: the account, its login device and the actor for the system log. */
+export interface Session {
+  user: UserRow;
+  deviceId: string;
+  actor: Actor;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken?: string;
+}
+
+const anonymous = (ip: string, loginName: string | null = null): Actor => ({ userId: null, tentaikhoan: loginName, adminId: null, ip });
+export const actorOf = (user: UserRow, ip: string): Actor => ({ userId: user.id, tentaikhoan: user.tentaikhoan, adminId: user.admin_id, ip });
+
+function accessToken(deps: AuthDeps, userId: string, deviceId: string): string {
+  return deps.signer.sign({ u: userId, d: deviceId, e: Math.floor(Date.now() / 1000) + deps.accessTtl });
+}
+
+/** Signs a user in: throttling, password check, a login-device entry, tokens and the system log. */
+export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<{ user: User } & Required<IssuedTokens>> {
+  const { db } = deps;
+  const loginName = body.tentaikhoan.trim().toLowerCase();
+  const throttle = await q.getThrottle(db, loginName);
+  if (throttle?.locked_until && throttle.locked_until.getTime() > Date.now()) {
+    await writeSystemLog(db, anonymous(client.ip, body.tentaikhoan), { action: 'dang-nhap', outcome: 'denied', detail: { lydo: 'tam-khoa' } });
+    throw new AppError(429, MSG.tooManyLoginFailures);
+  }
+  const user = await findUserByLoginName(db, body.tentaikhoan.trim());
+  const passwordOk = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || !passwordOk) {
+    const locked = await q.recordLoginFailure(db, loginName, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS);
+    await writeSystemLog(db, anonymous(client.ip, body.tentaikhoan), { action: 'dang-nhap', outcome: 'failed', detail: { khoa: locked } });
+    throw new AppError(locked ? 429 : 400, locked ? MSG.tooManyLoginFailures : MSG.wrongCredentials);
+  }
+  if (user.locked) {
+    await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap', outcome: 'denied', detail: { lydo: 'tai-khoan-bi-khoa' } });
+    throw new AppError(403, MSG.accountLocked);
+  }
+  await q.clearLoginFailures(db, loginName);
+
+  const device = {
+    name: deviceNameFromUserAgent(client.userAgent),
+    place: body.DiaDiem?.trim() || 'Không xác định',
+    ip: client.ip,
+    ttlSeconds: deps.refreshTtl,
+  };
+  // The same browser signing in again keeps its entry; anything else gets a new one.
+  const known = body.DeviceID ? await q.findLoginDevice(db, body.DeviceID) : null;
+  const deviceId = known && known.user_id === user.id ? known.id : crypto.randomUUID();
+  const refresh = newRefreshToken(deviceId);
+  if (known && known.id === deviceId) await q.reviveLoginDevice(db, { id: deviceId, refreshHash: refresh.hash, ...device });
+  else await q.insertLoginDevice(db, { id: deviceId, userId: user.id, refreshHash: refresh.hash, ...device });
+
+  await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap', targetType: 'thietbidangnhap', targetId: deviceId });
+  return {
+    user: await buildUserView(db, user, deviceId),
+    accessToken: accessToken(deps, user.id, deviceId),
+    refreshToken: refresh.token,
+  };
+}
+
+/** Finds the live login behind a refresh token, or null when it was signed out, expired or forged. */
+async function liveLoginFromRefresh(deps: AuthDeps, refreshToken: string | undefined) {
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) return null;
+  const device = await q.findLoginDevice(deps.db, parsed.deviceId);
+  if (!device || device.status !== 'login' || device.expires_at.getTime() < Date.now()) return null;
+  if (!device.refresh_hash || !constantTimeEqual(device.refresh_hash, parsed.hash)) return null;
+  return device;
+}
+
+/**
+ * Authenticates a request from its cookies. An expired access token with a live refresh token
+ * answers 401 auto "yes"; a login that is gone answers 401 auto "no".
+ */
+export async function authenticate(deps: AuthDeps, tokens: { access?: string; refresh?: string }, client: ClientInfo): Promise<Session> {
+  const claims = deps.signer.verify(tokens.access);
+  if (!claims || claims.e * 1000 < Date.now()) {
+    const live = await liveLoginFromRefresh(deps, tokens.refresh);
+    throw unauthorized(live ? MSG.sessionExpired : MSG.loginRequired, live ? 'yes' : 'no');
+  }
+  const device = await q.findLoginDevice(deps.db, claims.d);
+  if (!device || device.user_id !== claims.u || device.status !== 'login' || device.expires_at.getTime() < Date.now()) {
+    throw unauthorized(MSG.sessionExpired, 'no');
+  }
+  const user = await findUserById(deps.db, claims.u);
+  if (!user || user.locked) throw unauthorized(user ? MSG.accountLocked : MSG.sessionExpired, 'no');
+  await q.touchLoginDevice(deps.db, device.id, client.ip, deps.refreshTtl);
+  return { user, deviceId: device.id, actor: actorOf(user, client.ip) };
+}
+
+/** Authenticates a socket: a valid access token, or else a live refresh token (the login itself). */
+export async function authenticateSocket(deps: AuthDeps, tokens: { access?: string; refresh?: string }): Promise<{ userId: string; deviceId: string } | null> {
+  const claims = deps.signer.verify(tokens.access);
+  if (claims && claims.e * 1000 >= Date.now()) {
+    const device = await q.findLoginDevice(deps.db, claims.d);
+    if (device && device.status === 'login' && device.user_id === claims.u) return { userId: claims.u, deviceId: claims.d };
+  }
+  const live = await liveLoginFromRefresh(deps, tokens.refresh);
+  return live ? { userId: live.user_id, deviceId: live.id } : null;
+}
+
+/** Renews the access token from the refresh token (GET /v1/client/login/token). */
+export async function refreshAccess(deps: AuthDeps, refreshToken: string | undefined, client: ClientInfo): Promise<IssuedTokens> {
+  const device = await liveLoginFromRefresh(deps, refreshToken);
+  if (!device) throw unauthorized(MSG.sessionExpired, 'no');
+  const user = await findUserById(deps.db, device.user_id);
+  if (!user || user.locked) throw unauthorized(MSG.sessionExpired, 'no');
+  await q.touchLoginDevice(deps.db, device.id, client.ip, deps.refreshTtl);
+  return { accessToken: accessToken(deps, user.id, device.id) };
+}
+
+/** Signs the current login out: the refresh token stops working at once. */
+export async function logout(deps: AuthDeps, session: Session): Promise<void> {
+  await q.setLoginDeviceLoggedOut(deps.db, session.deviceId);
+  await writeSystemLog(deps.db, session.actor, { action: 'dang-xuat', targetType: 'thietbidangnhap', targetId: session.deviceId });
+  deps.bus.emit('user.signedOut', { userId: session.user.id, deviceId: session.deviceId });
+}
+
+/** Signs out another login device of the same account and answers the new device list. */
+export async function signOutDevice(deps: AuthDeps, session: Session, deviceId: string): Promise<LoginDevice[]> {
+  const device = await q.findLoginDevice(deps.db, deviceId);
+  if (!device || device.user_id !== session.user.id) throw notFound(MSG.loginDeviceNotFound);
+  if (device.status === 'login') {
+    await q.setLoginDeviceLoggedOut(deps.db, deviceId);
+    await writeSystemLog(deps.db, session.actor, { action: 'dang-xuat-thiet-bi', targetType: 'thietbidangnhap', targetId: deviceId });
+    deps.bus.emit('login.revoked', { userId: session.user.id, deviceId });
+  }
+  return (await q.listLoginDevices(deps.db, session.user.id)).map(toLoginDevice);
+}

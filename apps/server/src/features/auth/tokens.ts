@@ -1,0 +1,63 @@
+import crypto from 'node:crypto';
+
+/** Access token claims: user, login device, expiry (unix seconds). */
+export interface AccessClaims {
+  u: string;
+  d: string;
+  e: number;
+}
+
+const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
+
+/** Signs and verifies short-lived access tokens with an HMAC secret kept in the database. */
+export class TokenSigner {
+  constructor(private readonly secret: string) {}
+
+  sign(claims: AccessClaims): string {
+    const body = b64(JSON.stringify(claims));
+    return `${body}.${this.mac(body)}`;
+  }
+
+  /** Returns the claims when the signature holds, whatever the expiry; null when forged or malformed. */
+  verify(token: string | undefined): AccessClaims | null {
+    if (!token) return null;
+    const [body, mac] = token.split('.');
+    if (!body || !mac) return null;
+    const expected = Buffer.from(this.mac(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as AccessClaims;
+      return typeof claims.u === 'string' && typeof claims.d === 'string' && typeof claims.e === 'number' ? claims : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private mac(body: string): string {
+    return crypto.createHmac('sha256', this.secret).update(body).digest('base64url');
+  }
+}
+
+/** A refresh token names its login device and carries a random part stored only as a hash. */
+export function newRefreshToken(deviceId: string): { token: string; hash: string } {
+  const secret = crypto.randomBytes(32).toString('base64url');
+  return { token: `${deviceId}.${secret}`, hash: sha256(secret) };
+}
+
+export function parseRefreshToken(token: string | undefined): { deviceId: string; hash: string } | null {
+  if (!token) return null;
+  const dot = token.indexOf('.');
+  if (dot < 1) return null;
+  return { deviceId: token.slice(0, dot), hash: sha256(token.slice(dot + 1)) };
+}
+
+export function sha256(text: string): string {
+  return crypto.createHash('sha256').update(text).digest('hex');
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}

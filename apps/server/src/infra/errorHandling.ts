@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MSG } from '@loa/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+import { ValidationError } from './validation';
+
+const API_PREFIXES = ['/v1/', '/socket.io/', '/docs', '/mqtt'];
+
+/** One error shape for the whole API: `{ message }` in Vietnamese, never internals. */
+export function useErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
+    if (error instanceof ValidationError || error.validation) return reply.code(400).send({ message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.code(413).send({ message: MSG.bodyTooLarge });
+    if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: MSG.bodyInvalid });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: MSG.serverError });
+  });
+
+  // Unknown paths: JSON under the API, the console (client-side routes) everywhere else.
+  const indexFile = path.join(app.config.WEB_DIST, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (!isApi && request.method === 'GET' && fs.existsSync(indexFile)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ message: MSG.notFound });
+  });
+}

@@ -1,0 +1,21 @@
+import { EventEmitter } from 'node:events';
+
+/** Domain events raised by services; infrastructure (Socket.IO, notifications) listens. */
+export interface DomainEvents {
+  'login.revoked': { userId: string; deviceId: string };
+  'user.signedOut': { userId: string; deviceId: string };
+}
+
+/** A typed in-process event bus: services emit without knowing who listens. */
+export class DomainBus {
+  private readonly emitter = new EventEmitter();
+
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    this.emitter.emit(name, payload);
+  }
+
+  on<K extends keyof DomainEvents>(name: K, listener: (payload: DomainEvents[K]) => void): () => void {
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

@@ -1,0 +1,55 @@
+import { ACCESS_COOKIE, EVENTS, REFRESH_COOKIE, type ClientToServerEvents, type ServerToClientEvents } from '@loa/contract';
+import { Server } from 'socket.io';
+import type { FastifyInstance } from 'fastify';
+import { authenticateSocket } from '../features/auth/auth.service';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const loginRoom = (deviceId: string) => `login:${deviceId}`;
+
+/**
+ * The Socket.IO hub: authenticated by the session cookies, one room per user and one per login
+ * device. With REDIS_URL the rooms span every server instance.
+ */
+export async function createRealtime(app: FastifyInstance): Promise<RealtimeServer> {
+  const io: RealtimeServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
+
+  if (app.config.REDIS_URL) {
+    const { createClient } = await import('redis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const pub = createClient({ url: app.config.REDIS_URL });
+    const sub = pub.duplicate();
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    });
+  }
+
+  io.use((socket, next) => {
+    const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+    authenticateSocket(app.authDeps, { access: cookies[ACCESS_COOKIE], refresh: cookies[REFRESH_COOKIE] })
+      .then((who) => {
+        if (!who) return next(new Error('unauthorized'));
+        socket.data = who;
+        void socket.join([userRoom(who.userId), loginRoom(who.deviceId)]);
+        next();
+      })
+      .catch(() => next(new Error('unauthorized')));
+  });
+
+  app.bus.on('login.revoked', ({ deviceId }) => {
+    io.to(loginRoom(deviceId)).emit(EVENTS.deviceLogout, deviceId);
+    // Give the event time to arrive before the revoked login's sockets are cut.
+    setTimeout(() => io.in(loginRoom(deviceId)).disconnectSockets(true), 1000).unref();
+  });
+  app.bus.on('user.signedOut', ({ deviceId }) => {
+    io.in(loginRoom(deviceId)).disconnectSockets(true);
+  });
+
+  app.addHook('onClose', async () => {
+    await io.close();
+  });
+  return io;
+}
