@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@loa/contract';
+import { startTestServer, TestClient, type TestServer } from '../test/helpers';
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Loa console</title>');
+  server = await startTestServer({ WEB_DIST: webDist });
+});
+afterAll(() => server.close());
+
+describe('the HTTP surface', () => {
+  it('answers an unknown API path with 404 JSON in Vietnamese', async () => {
+    const res = await new TestClient(server.url).get('/v1/client/khong-co');
+    expect(res).toMatchObject({ status: 404, body: { message: MSG.notFound } });
+  });
+
+  it('serves the console for client-side routes', async () => {
+    const res = await new TestClient(server.url).get('/quan-ly-thiet-bi');
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Loa console');
+  });
+
+  it('answers malformed JSON and oversized bodies with clear messages, and keeps serving', async () => {
+    const client = new TestClient(server.url);
+    await client.get('/v1/client/csrf');
+    const csrf = client.cookies.get('loa_csrf')!;
+    const post = (body: string) => fetch(`${server.url}/v1/client/login`, {
+      method: 'POST', body, headers: { 'content-type': 'application/json', cookie: client.cookieHeader, 'x-csrf-token': csrf },
+    });
+    const malformed = await post('{"tentaikhoan": ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).message).toBe(MSG.bodyInvalid);
+    const huge = await post(JSON.stringify({ tentaikhoan: 'a', password: 'x'.repeat(2 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).message).toBe(MSG.bodyTooLarge);
+    expect((await client.get('/v1/client/csrf')).status).toBe(200);
+  });
+
+  it('publishes the OpenAPI document generated from the contract', async () => {
+    const res = await new TestClient(server.url).get('/docs/json');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/client/login', '/v1/client/nguoidung/thaydoimatkhau', '/v1/client/tongquan']));
+    expect(res.body.paths['/v1/client/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('tentaikhoan');
+  });
+});

@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { ADMIN_ACCOUNT_TYPE, CSRF_COOKIE, CSRF_HEADER, RIGHTS, type ServerToClientEvents } from '@loa/contract';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDb, type Db } from '../src/infra/db';
+import { migrate } from '../src/db/migrate';
+import { insertUser } from '../src/features/accounts/accounts.queries';
+import { hashPassword } from '../src/features/auth/password';
+
+const holder = globalThis as { __loaTestDb?: Promise<Db> };
+
+/** One database per test worker: in-memory PGlite, or the PostgreSQL of DATABASE_URL. */
+export function sharedDb(): Promise<Db> {
+  holder.__loaTestDb ??= (async () => {
+    const db = await openDb({ databaseUrl: process.env.DATABASE_URL, inMemory: true });
+    await migrate(db);
+    return db;
+  })();
+  return holder.__loaTestDb;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** Starts the real app on an ephemeral port with the shared database. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const db = await sharedDb();
+  const config = loadConfig({}, {
+    PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
+    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist', ...overrides,
+  });
+  const app = await buildApp({ config, db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, db, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export interface TestUser {
+  id: string;
+  tentaikhoan: string;
+  password: string;
+}
+
+/** Creates an account directly in the database (each test its own, so tests never collide). */
+export async function createTestUser(db: Db, opts: { rights?: string[]; admin?: boolean; adminId?: string; hoten?: string } = {}): Promise<TestUser> {
+  const id = crypto.randomUUID();
+  const tentaikhoan = `u_${crypto.randomBytes(5).toString('hex')}`;
+  const password = `pw-${crypto.randomBytes(6).toString('hex')}`;
+  await insertUser(db, {
+    id, tentaikhoan, passwordHash: await hashPassword(password), hoten: opts.hoten ?? 'Người Thử Nghiệm',
+    loaitaikhoan: opts.admin ? ADMIN_ACCOUNT_TYPE : 'canbo', quyenhan: opts.rights ?? RIGHTS.map((r) => r.value),
+    areaId: null, adminId: opts.adminId ?? id,
+  });
+  return { id, tentaikhoan, password };
+}
+
+/** A browser-like HTTP client: keeps cookies and echoes the CSRF cookie in its header. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string, readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36') {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+    if (method !== 'GET' && opts.csrf !== false && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/v1/client/csrf');
+    const headers: Record<string, string> = { 'user-agent': this.userAgent, cookie: this.cookieHeader };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && opts.csrf !== false) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
+    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+
+  post(path: string, body: unknown = {}) {
+    return this.request('POST', path, body);
+  }
+
+  async login(user: { tentaikhoan: string; password: string }, extra: Record<string, unknown> = {}) {
+    return this.post('/v1/client/login', { tentaikhoan: user.tentaikhoan, password: user.password, DiaDiem: 'Quảng Trị', ...extra });
+  }
+
+  /** Opens the console's Socket.IO connection with this client's cookies. */
+  async socket(): Promise<Socket<ServerToClientEvents>> {
+    const socket: Socket<ServerToClientEvents> = connectSocket(this.baseUrl, { transports: ['websocket'], extraHeaders: { cookie: this.cookieHeader }, reconnection: false });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (e) => reject(e));
+    });
+    return socket;
+  }
+}
