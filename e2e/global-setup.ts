@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
+
+/** Starts the real server (built console, embedded database, demo data) on an ephemeral port. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0',
+      ADMIN_USER: E2E_ADMIN.tentaikhoan, ADMIN_PASSWORD: E2E_ADMIN.password, LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Loa đang chạy tại (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  process.env.LOA_E2E_URL = url;
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

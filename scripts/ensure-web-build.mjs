@@ -1,0 +1,3 @@
+import { ensureWebBuild } from './web-build.mjs';
+
+ensureWebBuild();
