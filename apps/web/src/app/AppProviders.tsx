@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import { I18nProvider } from '../i18n/I18nProvider';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { useAuth } from '../features/auth/useAuth';
+import { SocketProvider } from '../lib/socket/SocketProvider';
+import type { SocketFactory } from '../lib/socket/createSocket';
+import { UiSettingsProvider } from './settings/UiSettingsProvider';
+import { useUiSettings } from './settings/useUiSettings';
+import { AppThemeProvider } from './theme/AppThemeProvider';
+import { SnackbarProvider } from './snackbar/SnackbarProvider';
+import { EmergencyActionProvider } from './shell/EmergencyActionProvider';
+
+function LocaleBridge({ children }: { children: ReactNode }) {
+  const { locale } = useUiSettings().settings;
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return <I18nProvider locale={locale}>{children}</I18nProvider>;
+}
+
+function SessionSocket({ factory, children }: { factory?: SocketFactory; children: ReactNode }) {
+  const { user } = useAuth();
+  return (
+    <SocketProvider userID={user?.userID ?? null} factory={factory}>
+      {children}
+    </SocketProvider>
+  );
+}
+
+/** Every app-wide provider, outermost first: settings, language, theme, notifications, session, socket. */
+export function AppProviders({ children, socketFactory }: { children: ReactNode; socketFactory?: SocketFactory }) {
+  return (
+    <UiSettingsProvider>
+      <LocaleBridge>
+        <AppThemeProvider>
+          <SnackbarProvider>
+            <AuthProvider>
+              <SessionSocket factory={socketFactory}>
+                <EmergencyActionProvider>{children}</EmergencyActionProvider>
+              </SessionSocket>
+            </AuthProvider>
+          </SnackbarProvider>
+        </AppThemeProvider>
+      </LocaleBridge>
+    </UiSettingsProvider>
+  );
+}

@@ -1,0 +1,73 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { DEFAULT_PATH } from '@loa/contract';
+import { RedirectIfAuthed } from '../features/auth/RedirectIfAuthed';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { notificationService, PLACEHOLDER_SCREENS } from './screens';
+import { ScrollToTop } from './ScrollToTop';
+import { LoadingScreen } from './shell/LoadingScreen';
+import { MainLayout } from './shell/MainLayout';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const OverviewPage = lazy(() => import('../features/overview/OverviewPage').then((m) => ({ default: m.OverviewPage })));
+const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
+const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+/** /notification-{service} is a product page behind login; any other single segment is a 404. */
+function SegmentRoute() {
+  if (!notificationService(useParams().segment)) return <NotFoundPage />;
+  return (
+    <RequireAuth>
+      <MainLayout>
+        <NotificationServiceScreen />
+      </MainLayout>
+    </RequireAuth>
+  );
+}
+
+/** The route table of spec §2. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        path: '/login',
+        element: (
+          <RedirectIfAuthed>
+            <Suspense fallback={<LoadingScreen />}>
+              <LoginPage />
+            </Suspense>
+          </RedirectIfAuthed>
+        ),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <MainLayout />,
+            children: [
+              { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
+              { path: '/tong-quan', element: <OverviewPage /> },
+              ...PLACEHOLDER_SCREENS.map((screen) => ({
+                path: screen.path,
+                element: <PlaceholderScreen key={screen.path} titleId={screen.titleId} descriptionId={screen.descriptionId} />,
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '/:segment', element: <SegmentRoute /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,43 @@
+import type { MessageId } from '../i18n/vi';
+
+/** A product route whose screen only says what it will manage (spec §2 leaves its content unshown). */
+export interface ScreenMeta {
+  path: string;
+  titleId: MessageId;
+  descriptionId: MessageId;
+}
+
+export const OVERVIEW_META = { path: '/tong-quan', titleId: 'nav.overview' } as const;
+
+/** Product routes besides the overview, in the order of spec §2. */
+export const PLACEHOLDER_SCREENS: ScreenMeta[] = [
+  { path: '/quan-ly-thiet-bi', titleId: 'nav.devices', descriptionId: 'screen.devices' },
+  { path: '/quan-ly-lich-phat', titleId: 'nav.schedules', descriptionId: 'screen.schedules' },
+  { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap', descriptionId: 'screen.deviceMap' },
+  { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes', descriptionId: 'screen.programmes' },
+  { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts', descriptionId: 'screen.accounts' },
+  { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog', descriptionId: 'screen.systemLog' },
+  { path: '/huong-dan', titleId: 'nav.guide', descriptionId: 'screen.guide' },
+  { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig', descriptionId: 'screen.deviceConfig' },
+  { path: '/xac-thuc-email', titleId: 'nav.emailVerification', descriptionId: 'screen.emailVerification' },
+  { path: '/quan-ly-dia-ban', titleId: 'nav.areas', descriptionId: 'screen.areas' },
+  { path: '/loi-moi', titleId: 'nav.invitations', descriptionId: 'screen.invitations' },
+];
+
+const NOTIFICATION_PREFIX = 'notification-';
+
+/** The messaging service of a /notification-{service} path segment, or null. */
+export function notificationService(segment: string | undefined): string | null {
+  if (!segment?.startsWith(NOTIFICATION_PREFIX)) return null;
+  const service = segment.slice(NOTIFICATION_PREFIX.length);
+  return service.length > 0 ? service : null;
+}
+
+/** Title of the screen at a path, for breadcrumbs; null when unknown. */
+export function titleForPath(pathname: string): { titleId: MessageId; params?: Record<string, string> } | null {
+  if (pathname === OVERVIEW_META.path) return { titleId: OVERVIEW_META.titleId };
+  const screen = PLACEHOLDER_SCREENS.find((s) => s.path === pathname);
+  if (screen) return { titleId: screen.titleId };
+  const service = notificationService(pathname.slice(1));
+  return service ? { titleId: 'nav.notificationPage', params: { service } } : null;
+}

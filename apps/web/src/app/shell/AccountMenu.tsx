@@ -1,0 +1,54 @@
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Box, Chip, Divider, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
+import PersonIcon from '@mui/icons-material/Person';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useT } from '../../i18n/useT';
+import { useCurrentUser } from '../../features/auth/useAuth';
+import { useLogout } from '../../features/auth/useLogout';
+import { RoleLabel } from './RoleLabel';
+
+const ProfileDialog = lazy(() => import('../../features/profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+
+/** Account chip: greeting, role label, account info dialog and sign out. */
+export function AccountMenu() {
+  const { t } = useT();
+  const user = useCurrentUser();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+  const initial = (user.hoten || user.tentaikhoan).trim().charAt(0).toUpperCase();
+  return (
+    <>
+      <Chip
+        avatar={<Avatar>{initial}</Avatar>}
+        label={<Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>{user.hoten || user.tentaikhoan}</Box>}
+        aria-label={t('header.account')}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        variant="outlined"
+        sx={{ bgcolor: 'background.paper', height: 40, borderRadius: 5 }}
+      />
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <Box sx={{ px: 2, py: 1, minWidth: 240 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>{t('header.greeting', { name: user.hoten })}</Typography>
+          <Box sx={{ mt: 0.5 }}><RoleLabel loaitaikhoan={user.loaitaikhoan} /></Box>
+        </Box>
+        <Divider />
+        <MenuItem onClick={() => { setAnchor(null); setProfileOpen(true); }}>
+          <ListItemIcon><PersonIcon fontSize="small" /></ListItemIcon>
+          {t('header.accountInfo')}
+        </MenuItem>
+        <MenuItem onClick={() => { setAnchor(null); void logout(); }}>
+          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+          {t('header.signOut')}
+        </MenuItem>
+      </Menu>
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

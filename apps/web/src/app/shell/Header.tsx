@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { AppBar, Box, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import PaletteIcon from '@mui/icons-material/Palette';
+import { useT } from '../../i18n/useT';
+import { NotificationsPopup } from '../../features/notifications/NotificationsPopup';
+import { ThemeCustomizer } from '../theme/ThemeCustomizer';
+import { AccountMenu } from './AccountMenu';
+import { EmergencyButton } from './EmergencyButton';
+import { HeaderDate } from './HeaderDate';
+import { LanguageMenu } from './LanguageMenu';
+
+/** Top bar: menu toggle, date, Emergency broadcast, language, notifications, theme and account. */
+export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+  const { t } = useT();
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  return (
+    <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1, minHeight: 72 }}>
+        <IconButton edge="start" aria-label={t('header.toggleMenu')} aria-expanded={menuOpen} aria-controls="side-menu" onClick={onToggleMenu}>
+          <MenuIcon />
+        </IconButton>
+        <Typography variant="h6" component="div" color="primary" sx={{ fontWeight: 700, mr: 2, display: { xs: 'none', sm: 'block' } }}>
+          {t('app.name')}
+        </Typography>
+        <HeaderDate />
+        <Box sx={{ flexGrow: 1 }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <EmergencyButton />
+          <LanguageMenu />
+          <NotificationsPopup />
+          <Tooltip title={t('header.customize')}>
+            <IconButton aria-label={t('header.customize')} onClick={() => setCustomizerOpen(true)}>
+              <PaletteIcon />
+            </IconButton>
+          </Tooltip>
+          <AccountMenu />
+        </Stack>
+      </Toolbar>
+      <ThemeCustomizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+    </AppBar>
+  );
+}

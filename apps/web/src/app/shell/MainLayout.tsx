@@ -1,0 +1,30 @@
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { MAIN_CONTENT_OFFSET_PX } from '@loa/contract';
+import { DeviceLogoutWatcher } from '../../features/auth/DeviceLogoutWatcher';
+import { AppBreadcrumbs } from './AppBreadcrumbs';
+import { Header } from './Header';
+import { LoadingScreen } from './LoadingScreen';
+import { SideMenu } from './SideMenu';
+
+/** The authenticated shell: header, side menu, breadcrumbs and the content area 88 px from the top. */
+export function MainLayout({ children }: { children?: ReactNode }) {
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [menuOpen, setMenuOpen] = useState(desktop);
+  useEffect(() => setMenuOpen(desktop), [desktop]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <DeviceLogoutWatcher />
+      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <Box id="side-menu">
+        <SideMenu open={menuOpen} desktop={desktop} onClose={() => setMenuOpen(false)} />
+      </Box>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
+        <AppBreadcrumbs />
+        <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { Badge, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { useT } from '../../i18n/useT';
+import { groupContains, type MenuGroup, type MenuNode } from './menuItems';
+
+/** Renders a menu model: plain links, notification links with a badge, collapsible groups. */
+export function MenuList({ nodes, depth = 0, onNavigate }: { nodes: MenuNode[]; depth?: number; onNavigate?: () => void }) {
+  return (
+    <List disablePadding>
+      {nodes.map((node) =>
+        node.type === 'group' ? (
+          <MenuGroupItem key={node.id} group={node} depth={depth} onNavigate={onNavigate} />
+        ) : (
+          <MenuLinkItem key={node.id} node={node} depth={depth} onNavigate={onNavigate} />
+        ),
+      )}
+    </List>
+  );
+}
+
+function MenuLinkItem({ node, depth, onNavigate }: { node: Exclude<MenuNode, MenuGroup>; depth: number; onNavigate?: () => void }) {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const selected = groupContains(node, pathname);
+  const Icon = node.icon;
+  return (
+    <ListItemButton component={RouterLink} to={node.path} selected={selected} aria-current={selected ? 'page' : undefined} onClick={onNavigate} sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1, my: 0.25 }}>
+      <ListItemIcon sx={{ minWidth: 40 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText primary={t(node.titleId)} />
+      {node.type === 'notification' && <Badge badgeContent={node.badge} color="error" sx={{ mr: 1 }} />}
+    </ListItemButton>
+  );
+}
+
+function MenuGroupItem({ group, depth, onNavigate }: { group: MenuGroup; depth: number; onNavigate?: () => void }) {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(() => groupContains(group, pathname));
+  const Icon = group.icon;
+  return (
+    <>
+      <ListItemButton aria-expanded={open} onClick={() => setOpen((o) => !o)} sx={{ pl: 2 + depth * 2, borderRadius: 1, mx: 1, my: 0.25 }}>
+        <ListItemIcon sx={{ minWidth: 40 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={t(group.titleId)} />
+        {open ? <ExpandLess /> : <ExpandMore />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" unmountOnExit>
+        <MenuList nodes={group.children} depth={depth + 1} onNavigate={onNavigate} />
+      </Collapse>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMemo, type ReactNode } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { useUiSettings } from '../settings/useUiSettings';
+import { createAppTheme } from './createAppTheme';
+
+/** Applies the theme built from the UI settings. */
+export function AppThemeProvider({ children }: { children: ReactNode }) {
+  const { settings } = useUiSettings();
+  const { navType, fontFamily, borderRadius, outlinedFilled } = settings;
+  const theme = useMemo(() => createAppTheme({ navType, fontFamily, borderRadius, outlinedFilled }), [navType, fontFamily, borderRadius, outlinedFilled]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '@loa/contract';
+import { clearStoredUser, readStoredUser, USER_STORAGE_KEY, writeStoredUser } from '../../lib/userStorage';
+
+export interface AuthValue {
+  user: User | null;
+  /** Replaces the user (merged into the stored one) and saves it. */
+  updateUser: (patch: Partial<User>) => void;
+  /** Clears the local user data; the caller decides where to go next. */
+  clearUser: () => void;
+}
+
+export const AuthContext = createContext<AuthValue | null>(null);
+
+/** Holds the logged-in user, kept in localStorage (spec §3, §4). */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<User | null>(readStoredUser);
+
+  const updateUser = useCallback((patch: Partial<User>) => {
+    setUser((current) => {
+      if (!current) return current;
+      const next: User = { ...current, ...patch, userID: patch.userID || current.userID, DeviceID: current.DeviceID || patch.DeviceID || '' };
+      writeStoredUser(next);
+      return next;
+    });
+  }, []);
+
+  const clearUser = useCallback(() => {
+    clearStoredUser();
+    setUser(null);
+  }, []);
+
+  // A logout in another tab ends this tab's session too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === USER_STORAGE_KEY && event.newValue === null) setUser(null);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo(() => ({ user, updateUser, clearUser }), [user, updateUser, clearUser]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

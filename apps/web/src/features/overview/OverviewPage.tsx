@@ -1,0 +1,54 @@
+import { Alert, Grid, Stack, Chip, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import LoginIcon from '@mui/icons-material/Login';
+import PlaceIcon from '@mui/icons-material/Place';
+import HistoryIcon from '@mui/icons-material/History';
+import { GRID_SPACING } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import type { MessageId } from '../../i18n/vi';
+import { StatCard } from './StatCard';
+import { useOverview } from './useOverview';
+
+const LEVELS = ['tinh', 'huyen', 'xa', 'thon'] as const;
+
+/** Overview: real counts of accounts, logins, areas by level and today's log entries. */
+export function OverviewPage() {
+  const { t, tMessage } = useT();
+  const { data, error } = useOverview();
+  const byLevel = data?.diaban.theocap ?? {};
+  return (
+    <Stack spacing={GRID_SPACING}>
+      <Typography variant="h5" component="h1">{t('nav.overview')}</Typography>
+      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      {!error && (
+      <Grid container spacing={GRID_SPACING}>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard label={t('overview.accounts')} value={data?.taikhoan.tong ?? null} icon={<PeopleIcon color="primary" />} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard label={t('overview.loggedIn')} value={data?.taikhoan.dangdangnhap ?? null} icon={<LoginIcon color="success" />} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard
+            label={t('overview.areas')}
+            value={data?.diaban.tong ?? null}
+            icon={<PlaceIcon color="secondary" />}
+            detail={
+              data && (
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                  {LEVELS.filter((level) => level in byLevel).map((level) => (
+                    <Chip key={level} size="small" label={`${t(`overview.level.${level}` as MessageId)}: ${byLevel[level]}`} />
+                  ))}
+                </Stack>
+              )
+            }
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard label={t('overview.logsToday')} value={data?.nhatky.homnay ?? null} icon={<HistoryIcon color="warning" />} />
+        </Grid>
+      </Grid>
+      )}
+    </Stack>
+  );
+}

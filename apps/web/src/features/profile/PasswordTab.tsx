@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Stack } from '@mui/material';
+import { changePasswordError, MSG } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { PasswordField } from '../auth/PasswordField';
+import { changePassword } from './api';
+
+/** Change password: the §5 checks in order (shown as an error notification), then the server call. */
+export function PasswordTab({ onDone }: { onDone: () => void }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const [matkhauHientai, setCurrent] = useState('');
+  const [matkhaumoi, setNew] = useState('');
+  const [nhaplaimatkhaumoi, setRepeat] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { matkhauHientai, matkhaumoi, nhaplaimatkhaumoi };
+    const invalid = changePasswordError(body);
+    if (invalid) {
+      notify.error(invalid);
+      return;
+    }
+    setSaving(true);
+    try {
+      await changePassword(body);
+      notify.success(MSG.updateSuccess);
+    } catch (caught) {
+      notify.error(errorMessage(caught));
+    } finally {
+      setSaving(false);
+      onDone();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack spacing={2} sx={{ maxWidth: 420 }}>
+        <PasswordField label={t('profile.currentPassword')} name="matkhauHientai" autoComplete="current-password" value={matkhauHientai} onChange={(e) => setCurrent(e.target.value)} fullWidth />
+        <PasswordField label={t('profile.newPassword')} name="matkhaumoi" autoComplete="new-password" value={matkhaumoi} onChange={(e) => setNew(e.target.value)} fullWidth />
+        <PasswordField label={t('profile.repeatPassword')} name="nhaplaimatkhaumoi" autoComplete="new-password" value={nhaplaimatkhaumoi} onChange={(e) => setRepeat(e.target.value)} fullWidth />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={saving}>{t('profile.update')}</Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ChangeInfoBody, LoginDevice, User } from '@loa/contract';
+import { api } from '../../lib/apiClient';
+
+/** GET /v1/client/nguoidung/laythongtin: the current user's info. */
+export function fetchProfile(): Promise<User> {
+  return api.get<User>('/v1/client/nguoidung/laythongtin');
+}
+
+/** POST /v1/client/nguoidung/thaydoithongtin: saves full name, email and phone. */
+export function changeInfo(body: ChangeInfoBody): Promise<User> {
+  return api.post<User>('/v1/client/nguoidung/thaydoithongtin', body);
+}
+
+/** POST /v1/client/nguoidung/thaydoimatkhau. */
+export function changePassword(body: { matkhauHientai: string; matkhaumoi: string; nhaplaimatkhaumoi: string }): Promise<null> {
+  return api.post<null>('/v1/client/nguoidung/thaydoimatkhau', body);
+}
+
+/** POST /v1/client/logout/dang-xuat-thiet-bi: signs out a login device; answers the new list. */
+export function signOutDevice(DeviceID: string, userId: string): Promise<LoginDevice[]> {
+  return api.post<LoginDevice[]>('/v1/client/logout/dang-xuat-thiet-bi', { DeviceID, userId });
+}

@@ -1,0 +1,142 @@
+import { CSRF_COOKIE, CSRF_HEADER, MSG, REQUEST_TIMEOUT_MS } from '@loa/contract';
+import { readCookie } from './cookies';
+import { hardNavigation } from './navigation';
+import { clearStoredUser } from './userStorage';
+import { fetchTransport, xhrTransport, type HttpMethod, type RawResponse, type Transport } from './transport';
+
+/** Why a call failed: an HTTP answer, no answer, or an expired session. */
+export type ApiErrorKind = 'http' | 'network' | 'session';
+
+/** Error raised by the API client; `message` is what the user is shown (spec §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** JSON-serialisable value, or FormData for multipart. */
+  body?: unknown;
+  /** Defaults to 60 s; pass TTS_FIRST_CALL_TIMEOUT_MS for the 120 s call. */
+  timeoutMs?: number;
+  /** Switches to the XHR transport and reports upload percent. */
+  onUploadProgress?: (percent: number) => void;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  uploadTransport?: Transport;
+  readCsrfCookie?: () => string | undefined;
+  /** Runs when the server says the session cannot be refreshed (auto 'no'). */
+  onSessionExpired?: () => void;
+  baseUrl?: string;
+}
+
+export const LOGIN_PATH = '/v1/client/login';
+export const REFRESH_PATH = '/v1/client/login/token';
+export const CSRF_PATH = '/v1/client/csrf';
+const NO_REFRESH_PATHS = new Set([LOGIN_PATH, REFRESH_PATH, CSRF_PATH]);
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  return undefined;
+}
+
+function canRefresh(body: unknown): boolean {
+  return !!body && typeof body === 'object' && 'auto' in body && body.auto === 'yes';
+}
+
+function defaultSessionExpired(): void {
+  clearStoredUser();
+  hardNavigation.go('/login');
+}
+
+/** Builds the HTTP client of spec §8 (credentials, time-outs, CSRF, 401 refresh-and-retry, messages). */
+export function createApiClient(deps: ApiClientDeps = {}) {
+  const transport = fetchTransport(deps.fetch ?? ((input, init) => globalThis.fetch(input, init)));
+  const uploadTransport = deps.uploadTransport ?? xhrTransport();
+  const readCsrf = deps.readCsrfCookie ?? (() => readCookie(CSRF_COOKIE));
+  const onSessionExpired = deps.onSessionExpired ?? defaultSessionExpired;
+  const baseUrl = deps.baseUrl ?? '';
+  let refreshing: Promise<void> | null = null;
+
+  function expire(): never {
+    onSessionExpired();
+    throw new ApiError(MSG.sessionExpired, 'session', 401);
+  }
+
+  async function csrfToken(): Promise<string> {
+    const existing = readCsrf();
+    if (existing) return existing;
+    const answer = await send<{ token: string }>('GET', CSRF_PATH, {}, false);
+    return readCsrf() ?? answer.token;
+  }
+
+  function refresh(): Promise<void> {
+    refreshing ??= send<unknown>('GET', REFRESH_PATH, {}, false)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) expire();
+        throw error;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function send<T>(method: HttpMethod, path: string, options: RequestOptions, mayRefresh = true): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData) body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken();
+    const chosen = options.onUploadProgress ? uploadTransport : transport;
+    let response: RawResponse;
+    try {
+      response = await chosen({ method, url: baseUrl + path, headers, body, timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, onUploadProgress: options.onUploadProgress });
+    } catch {
+      throw new ApiError(MSG.cannotConnect, 'network');
+    }
+    const { status } = response;
+    if (status >= 200 && status < 300) {
+      const envelope = response.body as { data?: T } | null;
+      return (envelope && typeof envelope === 'object' && 'data' in envelope ? envelope.data : envelope) as T;
+    }
+    const pathOnly = path.split('?')[0] ?? path;
+    if (status === 401 && !NO_REFRESH_PATHS.has(pathOnly)) {
+      if (!mayRefresh || !canRefresh(response.body)) expire();
+      await refresh();
+      return send<T>(method, path, options, false);
+    }
+    throw new ApiError(serverMessage(response.body) ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status);
+  }
+
+  return {
+    /** GET and unwrap `data`. */
+    get: <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => send<T>('GET', path, options),
+    /** POST a JSON (or FormData) body and unwrap `data`. */
+    post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) => send<T>('POST', path, { ...options, body }),
+    /** Any method; for the rarer calls. */
+    request: <T>(method: HttpMethod, path: string, options: RequestOptions = {}) => send<T>(method, path, options),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The console's shared client. */
+export const api = createApiClient();
+
+/** Text to show for any caught failure: the ApiError's message or the error's own message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : MSG.serverError;
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Unit tests of the console: jsdom, tests beside the code. */
+export default defineConfig({
+  plugins: [react()],
+  root,
+  test: {
+    name: 'web',
+    root,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
+    css: false,
+    restoreMocks: true,
+  },
+});
