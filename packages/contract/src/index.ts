@@ -5,3 +5,5 @@ export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/overview';
 export * from './format';
+export * from './mqtt';
+export * from './schemas/devices';
