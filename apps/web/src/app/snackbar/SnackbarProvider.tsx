@@ -1,5 +1,5 @@
 import { createContext, useCallback, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { Alert, Snackbar, type AlertColor } from '@mui/material';
+import { Alert, Portal, Snackbar, type AlertColor } from '@mui/material';
 import { SNACKBAR_AUTO_HIDE_MS } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 
@@ -18,7 +18,7 @@ interface Note {
   severity: AlertColor;
 }
 
-/** Top-centre notification area: auto-hides after 6 s, closes on its button, ignores click-away. */
+/** Top-centre notification area: auto-hides after 6 s, closes on its button, ignores click-away (spec §4, §9). */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { tMessage, t } = useT();
   const [note, setNote] = useState<Note | null>(null);
@@ -38,11 +38,24 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar key={note?.key} open={open} autoHideDuration={SNACKBAR_AUTO_HIDE_MS} onClose={handleClose} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity={note?.severity ?? 'success'} variant="filled" onClose={handleClose} closeText={t('common.close')} sx={{ width: '100%' }}>
-          {note ? tMessage(note.message) : ''}
-        </Alert>
-      </Snackbar>
+      {/* Portalled only while shown, so an open dialog's aria-hidden does not hide the message from assistive tech. */}
+      {note && (
+        <Portal>
+          <Snackbar
+            key={note.key}
+            open={open}
+            autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+            onClose={handleClose}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            slotProps={{ transition: { onExited: () => setNote(null) } }}
+            sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
+          >
+            <Alert severity={note.severity} variant="filled" onClose={handleClose} closeText={t('common.close')} sx={{ width: '100%' }}>
+              {tMessage(note.message)}
+            </Alert>
+          </Snackbar>
+        </Portal>
+      )}
     </NotifyContext.Provider>
   );
 }

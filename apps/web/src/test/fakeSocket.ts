@@ -1,0 +1,28 @@
+import type { LoaSocket } from '../lib/socket/createSocket';
+
+/** A socket stand-in: records listeners and lets a test emit server events. */
+export function fakeSocket() {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const socket = {
+    on(event: string, listener: (...args: unknown[]) => void) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)?.add(listener);
+      return socket;
+    },
+    off(event: string, listener: (...args: unknown[]) => void) {
+      listeners.get(event)?.delete(listener);
+      return socket;
+    },
+    disconnect: () => socket,
+  };
+  const opened: string[] = [];
+  return {
+    factory: (userID: string) => {
+      opened.push(userID);
+      return socket as unknown as LoaSocket;
+    },
+    opened,
+    emit: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args)),
+    listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
+  };
+}
