@@ -35,10 +35,10 @@ describe('the HTTP surface', () => {
     });
     const malformed = await post('{"tentaikhoan": ');
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).message).toBe(MSG.bodyInvalid);
+    expect(((await malformed.json()) as { message: string }).message).toBe(MSG.bodyInvalid);
     const huge = await post(JSON.stringify({ tentaikhoan: 'a', password: 'x'.repeat(2 * 1024 * 1024) }));
     expect(huge.status).toBe(413);
-    expect((await huge.json()).message).toBe(MSG.bodyTooLarge);
+    expect(((await huge.json()) as { message: string }).message).toBe(MSG.bodyTooLarge);
     expect((await client.get('/v1/client/csrf')).status).toBe(200);
   });
 

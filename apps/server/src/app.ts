@@ -21,6 +21,10 @@ import { authRoutes } from './features/auth/auth.routes';
 import { profileRoutes } from './features/accounts/accounts.routes';
 import { bootstrap, type BootstrapResult } from './features/accounts/bootstrap';
 import { overviewRoutes } from './features/overview/overview.routes';
+import { areaRoutes } from './features/areas/areas.routes';
+import { deviceRoutes } from './features/devices/devices.routes';
+import { DeviceGateway } from './gateway/gateway';
+import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +33,8 @@ declare module 'fastify' {
     bus: DomainBus;
     authDeps: AuthDeps;
     io: RealtimeServer;
+    gateway: DeviceGateway;
+    broker: BrokerTransport;
     bootstrapResult: BootstrapResult;
   }
 }
@@ -57,7 +63,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Infrastructure
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory }));
-  if (!opts.db) app.addHook('onClose', async () => db.close());
   await migrate(db);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -78,12 +83,24 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(security);
   await app.register(authPlugin);
+  app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, { silenceSeconds: config.DEVICE_SILENCE_SECONDS }));
+  await app.gateway.load();
   app.decorate('io', await createRealtime(app));
+  app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
+  await app.gateway.attach(app.broker);
+  // Devices first, then what they write to, then the database.
+  app.addHook('onClose', async () => {
+    await app.broker.close();
+    await app.gateway.stop();
+    if (!opts.db) await db.close();
+  });
 
   // Features
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(overviewRoutes);
+  await app.register(areaRoutes);
+  await app.register(deviceRoutes);
 
   // The built console, with client-side routes falling back to index.html (see useErrorHandling).
   if (fs.existsSync(config.WEB_DIST)) {

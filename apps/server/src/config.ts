@@ -27,6 +27,7 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(1).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  DEVICE_SILENCE_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -32,7 +32,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const db = await sharedDb();
   const config = loadConfig({}, {
-    PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
+    PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
     ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist', ...overrides,
   });
   const app = await buildApp({ config, db, logger: false });

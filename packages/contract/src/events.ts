@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deviceLiveSchema } from './schemas/devices';
 
 /** Socket.IO event names of spec §7, server to console. */
 export const EVENTS = {
@@ -6,6 +7,8 @@ export const EVENTS = {
   playState: 'GUI-TRANG-THAI-PHAT',
   waitingRepeat: 'GUI-TRANG-THAI-CHO-PHAT-LAI',
   deviceLogout: 'DANG-XUAT-THIET-BI',
+  /** Ours (the spec shows no device events): batched live status of speakers. */
+  deviceStatus: 'CAP-NHAT-TRANG-THAI-THIET-BI',
 } as const;
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
@@ -24,6 +27,9 @@ export const waitingRepeatEventSchema = z.object({
   thoigianchophatlai: z.number().nullable(),
 });
 
+export const deviceStatusEventSchema = z.array(z.object({ _id: z.string(), trangthai: deviceLiveSchema }));
+export type DeviceStatusEvent = z.infer<typeof deviceStatusEventSchema>;
+
 /** Typed map of server-to-console events; the console and the server both use it. */
 export interface ServerToClientEvents {
   [EVENTS.stopImmediate]: (payload: z.infer<typeof stopImmediateEventSchema>) => void;
@@ -31,6 +37,7 @@ export interface ServerToClientEvents {
   [EVENTS.waitingRepeat]: (payload: z.infer<typeof waitingRepeatEventSchema>) => void;
   /** Carries the id of the login device that was signed out. */
   [EVENTS.deviceLogout]: (deviceId: string) => void;
+  [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
 }
 
 /** The console sends no events in this version (spec §7: not shown). */

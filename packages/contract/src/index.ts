@@ -7,3 +7,5 @@ export * from './schemas/overview';
 export * from './format';
 export * from './mqtt';
 export * from './schemas/devices';
+export * from './schemas/areas';
+export * from './messageRegistry';

@@ -1,9 +1,14 @@
 import { EventEmitter } from 'node:events';
+import type { DeviceEvent, DeviceLive } from '@loa/contract';
 
 /** Domain events raised by services; infrastructure (Socket.IO, notifications) listens. */
 export interface DomainEvents {
   'login.revoked': { userId: string; deviceId: string };
   'user.signedOut': { userId: string; deviceId: string };
+  /** Live status changes of speakers, grouped by the area they belong to. */
+  'devices.changed': { byArea: Map<string, { _id: string; trangthai: DeviceLive }[]> };
+  /** A speaker's own report of a play item or an acknowledged command. */
+  'device.event': { deviceId: string; event: DeviceEvent };
 }
 
 /** A typed in-process event bus: services emit without knowing who listens. */

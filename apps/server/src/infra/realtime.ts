@@ -7,13 +7,15 @@ export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const loginRoom = (deviceId: string) => `login:${deviceId}`;
+export const areaRoom = (areaId: string) => `area:${areaId}`;
 
 /**
  * The Socket.IO hub: authenticated by the session cookies, one room per user and one per login
  * device. With REDIS_URL the rooms span every server instance.
  */
 export async function createRealtime(app: FastifyInstance): Promise<RealtimeServer> {
-  const io: RealtimeServer = new Server(app.server, { serveClient: false, cors: { origin: false } });
+  // destroyUpgrade off: the same HTTP server also upgrades /mqtt for devices.
+  const io: RealtimeServer = new Server(app.server, { serveClient: false, cors: { origin: false }, destroyUpgrade: false });
 
   if (app.config.REDIS_URL) {
     const { createClient } = await import('redis');
@@ -33,7 +35,7 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
       .then((who) => {
         if (!who) return next(new Error('unauthorized'));
         socket.data = who;
-        void socket.join([userRoom(who.userId), loginRoom(who.deviceId)]);
+        void socket.join([userRoom(who.userId), loginRoom(who.deviceId), ...who.areaIds.map(areaRoom)]);
         next();
       })
       .catch(() => next(new Error('unauthorized')));
@@ -46,6 +48,11 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
   });
   app.bus.on('user.signedOut', ({ deviceId }) => {
     io.in(loginRoom(deviceId)).disconnectSockets(true);
+  });
+
+  // Speakers' live status reaches the consoles whose scope holds their area.
+  app.bus.on('devices.changed', ({ byArea }) => {
+    for (const [areaId, devices] of byArea) io.to(areaRoom(areaId)).emit(EVENTS.deviceStatus, devices);
   });
 
   app.addHook('onClose', async () => {

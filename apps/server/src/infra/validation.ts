@@ -1,14 +1,12 @@
 import { z, type ZodType } from 'zod';
-import { FIELD_LABELS, MSG } from '@loa/contract';
+import { FIELD_LABELS, MSG, isProductMessage } from '@loa/contract';
 import type { FastifyInstance } from 'fastify';
 
 z.config(z.locales.vi());
 
-const knownMessages = new Set<string>(Object.values(MSG));
-
 /** Turns the first zod issue into one Vietnamese sentence that names the field. */
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  if (knownMessages.has(issue.message)) return issue.message;
+  if (isProductMessage(issue.message)) return issue.message;
   const field = issue.path.map(String).join('.');
   if (!field) return `${MSG.bodyInvalid} ${issue.message}`;
   const label = FIELD_LABELS[String(issue.path[0])] ?? field;

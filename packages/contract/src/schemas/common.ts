@@ -13,7 +13,7 @@ export type Unauthorized = z.infer<typeof unauthorizedSchema>;
 export const areaSchema = z.object({
   _id: z.string(),
   tendiaban: z.string(),
-  cap: z.enum(['tinh', 'huyen', 'xa', 'thon']),
+  cap: z.enum(['tinh', 'huyen', 'xa', 'thon'] as const),
   idcha: z.string().nullable(),
 });
 export type Area = z.infer<typeof areaSchema>;

@@ -72,3 +72,60 @@ export const deviceListQuerySchema = z.object({
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 
 export const deviceListSchema = z.object({ items: z.array(deviceSchema), total: z.number().int() });
+
+const deviceId = z.string({ error: DEVICE_MESSAGES.deviceUnknown }).min(1, DEVICE_MESSAGES.deviceUnknown).max(64);
+
+/** Edit a device's registry data (capnhat). */
+export const deviceUpdateBodySchema = deviceCreateBodySchema.extend({ id: deviceId });
+export const deviceIdBodySchema = z.object({ id: deviceId });
+export const deviceIdQuerySchema = z.object({ id: deviceId });
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Giờ phải có dạng HH:mm!');
+
+/** Stored configuration of a device or of an area (inherited by its devices). */
+export const storedDeviceConfigSchema = z.object({
+  amluong: z.number().int().min(0, DEVICE_MESSAGES.volumeRange).max(100, DEVICE_MESSAGES.volumeRange).optional(),
+  keepalive: z.number().int().min(5, 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!').max(600, 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!').optional(),
+  kenhmacdinh: z.string().max(2000).nullable().optional(),
+  giotinh: z.object({ tu: hhmm, den: hhmm }).nullable().optional(),
+});
+export type StoredDeviceConfig = z.infer<typeof storedDeviceConfigSchema>;
+
+/** Configure one device (id) or a whole area (diaban): update. */
+export const deviceConfigBodySchema = storedDeviceConfigSchema
+  .extend({ id: z.string().max(64).optional(), diaban: z.string().max(64).optional() })
+  .refine((b) => Boolean(b.id) !== Boolean(b.diaban), 'Hãy chọn một thiết bị hoặc một địa bàn để cấu hình!');
+
+/** A command from the console to one device: volume or reboot. */
+export const deviceControlBodySchema = z.discriminatedUnion('lenh', [
+  z.object({ id: deviceId, lenh: z.literal('amluong'), amluong: z.number().int().min(0, DEVICE_MESSAGES.volumeRange).max(100, DEVICE_MESSAGES.volumeRange) }),
+  z.object({ id: deviceId, lenh: z.literal('khoidonglai') }),
+], { error: 'Lệnh điều khiển không hợp lệ (amluong, khoidonglai)!' });
+
+export const deviceHistoryQuerySchema = z.object({
+  id: deviceId,
+  page: z.coerce.number().int().min(1).optional().default(1),
+  limit: z.coerce.number().int().min(1).max(500).optional().default(50),
+});
+
+export const connectionHistorySchema = z.object({
+  items: z.array(z.object({ thoigian: z.number().int(), online: z.boolean(), lydo: z.string(), ip: z.string().nullable() })),
+  total: z.number().int(),
+});
+export const playHistorySchema = z.object({
+  items: z.array(z.object({
+    thoigian: z.number().int(), sukien: z.enum(['started', 'finished', 'error']), idphien: z.string().nullable(),
+    thutu: z.number().int().nullable(), url: z.string().nullable(), loi: z.string().nullable(),
+  })),
+  total: z.number().int(),
+});
+
+export const areaDevicesQuerySchema = z.object({ diaban: z.string({ error: DEVICE_MESSAGES.areaRequired }).min(1, DEVICE_MESSAGES.areaRequired).max(64) });
+
+/** One device with its own and its effective configuration (thongtin). */
+export const deviceDetailSchema = deviceSchema.extend({
+  cauhinh: storedDeviceConfigSchema,
+  cauhinhhieuluc: z.object({
+    amluong: z.number(), keepalive: z.number(), kenhmacdinh: z.string().nullable(), giotinh: z.object({ tu: z.string(), den: z.string() }).nullable(),
+  }),
+});

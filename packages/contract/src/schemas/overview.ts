@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const overviewSchema = z.object({
   taikhoan: z.object({ tong: z.number().int(), dangdangnhap: z.number().int() }),
   diaban: z.object({ tong: z.number().int(), theocap: z.record(z.string(), z.number().int()) }),
+  thietbi: z.object({ tong: z.number().int(), online: z.number().int(), offline: z.number().int(), dangphat: z.number().int() }),
   nhatky: z.object({ homnay: z.number().int() }),
 });
 export type Overview = z.infer<typeof overviewSchema>;

@@ -1,11 +1,62 @@
 import type { Area } from '@loa/contract';
 import type { Db } from '../../infra/db';
 
+export interface AreaRow {
+  id: string;
+  ten: string;
+  cap: Area['cap'];
+  parent_id: string | null;
+  admin_id: string | null;
+  config: Record<string, unknown>;
+}
+
 export async function insertArea(db: Db, a: { id: string; ten: string; cap: Area['cap']; parentId: string | null; adminId: string | null }): Promise<void> {
   await db.query('INSERT INTO areas (id, ten, cap, parent_id, admin_id) VALUES ($1, $2, $3, $4, $5)', [a.id, a.ten, a.cap, a.parentId, a.adminId]);
 }
 
-export async function countAreasByLevel(db: Db, adminId: string): Promise<Record<string, number>> {
-  const rows = await db.query<{ cap: string; n: number }>('SELECT cap, count(*)::int AS n FROM areas WHERE admin_id = $1 GROUP BY cap', [adminId]);
-  return Object.fromEntries(rows.map((r) => [r.cap, r.n]));
+const LEVEL_ORDER = `CASE cap WHEN 'tinh' THEN 0 WHEN 'huyen' THEN 1 WHEN 'xa' THEN 2 ELSE 3 END`;
+
+/** Every area of an administrator, or only the subtree under `rootId` when the account is scoped. */
+export async function listAreasInScope(db: Db, adminId: string, rootId: string | null): Promise<AreaRow[]> {
+  if (!rootId) {
+    return db.query<AreaRow>(`SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE admin_id = $1 ORDER BY ${LEVEL_ORDER}, ten`, [adminId]);
+  }
+  return db.query<AreaRow>(
+    `WITH RECURSIVE sub AS (
+       SELECT id FROM areas WHERE id = $2 AND admin_id = $1
+       UNION ALL SELECT a.id FROM areas a JOIN sub ON a.parent_id = sub.id)
+     SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE id IN (SELECT id FROM sub) ORDER BY ${LEVEL_ORDER}, ten`,
+    [adminId, rootId],
+  );
+}
+
+export async function listAllAreas(db: Db): Promise<AreaRow[]> {
+  return db.query<AreaRow>('SELECT id, ten, cap, parent_id, admin_id, config FROM areas');
+}
+
+export async function findArea(db: Db, id: string): Promise<AreaRow | null> {
+  const rows = await db.query<AreaRow>('SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function updateArea(db: Db, id: string, p: { ten: string; parentId: string | null }): Promise<void> {
+  await db.query('UPDATE areas SET ten = $2, parent_id = $3 WHERE id = $1', [id, p.ten, p.parentId]);
+}
+
+export async function updateAreaConfig(db: Db, id: string, config: Record<string, unknown>): Promise<void> {
+  await db.query('UPDATE areas SET config = $2::jsonb WHERE id = $1', [id, JSON.stringify(config)]);
+}
+
+export async function areaUsage(db: Db, id: string): Promise<{ children: number; devices: number; users: number }> {
+  const [row] = await db.query<{ children: number; devices: number; users: number }>(
+    `SELECT (SELECT count(*)::int FROM areas WHERE parent_id = $1) AS children,
+            (SELECT count(*)::int FROM devices WHERE area_id = $1) AS devices,
+            (SELECT count(*)::int FROM users WHERE area_id = $1) AS users`,
+    [id],
+  );
+  return row;
+}
+
+export async function deleteArea(db: Db, id: string): Promise<void> {
+  await db.query('DELETE FROM areas WHERE id = $1', [id]);
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../infra/db';
 import type { DomainBus } from '../../infra/events';
 import { AppError, notFound, unauthorized } from '../../infra/errors';
 import { findUserById, findUserByLoginName, type UserRow } from '../accounts/accounts.queries';
+import { listAreasInScope } from '../areas/areas.queries';
 import { buildUserView, toLoginDevice } from '../accounts/userView';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
 import * as q from './auth.queries';
@@ -120,14 +121,21 @@ export async function authenticate(deps: AuthDeps, tokens: { access?: string; re
 }
 
 /** Authenticates a socket: a valid access token, or else a live refresh token (the login itself). */
-export async function authenticateSocket(deps: AuthDeps, tokens: { access?: string; refresh?: string }): Promise<{ userId: string; deviceId: string } | null> {
+export async function authenticateSocket(deps: AuthDeps, tokens: { access?: string; refresh?: string }): Promise<{ userId: string; deviceId: string; areaIds: string[] } | null> {
+  let who: { userId: string; deviceId: string } | null = null;
   const claims = deps.signer.verify(tokens.access);
   if (claims && claims.e * 1000 >= Date.now()) {
     const device = await q.findLoginDevice(deps.db, claims.d);
-    if (device && device.status === 'login' && device.user_id === claims.u) return { userId: claims.u, deviceId: claims.d };
+    if (device && device.status === 'login' && device.user_id === claims.u) who = { userId: claims.u, deviceId: claims.d };
   }
-  const live = await liveLoginFromRefresh(deps, tokens.refresh);
-  return live ? { userId: live.user_id, deviceId: live.id } : null;
+  if (!who) {
+    const live = await liveLoginFromRefresh(deps, tokens.refresh);
+    if (live) who = { userId: live.user_id, deviceId: live.id };
+  }
+  const user = who && (await findUserById(deps.db, who.userId));
+  if (!who || !user || user.locked) return null;
+  const areas = await listAreasInScope(deps.db, user.admin_id, user.area_id);
+  return { ...who, areaIds: areas.map((a) => a.id) };
 }
 
 /** Renews the access token from the refresh token (GET /v1/client/login/token). */

@@ -1,0 +1,108 @@
+import type { Db } from '../../infra/db';
+
+export interface DeviceRow {
+  id: string;
+  admin_id: string;
+  area_id: string;
+  area_name: string;
+  name: string;
+  serial: string;
+  lat: number | null;
+  lng: number | null;
+  note: string;
+  config: Record<string, unknown>;
+  online: boolean;
+  last_seen: Date | null;
+  created_at: Date;
+}
+
+const SELECT = `SELECT d.id, d.admin_id, d.area_id, a.ten AS area_name, d.name, d.serial, d.lat, d.lng, d.note, d.config,
+                       d.online, d.last_seen, d.created_at
+                  FROM devices d JOIN areas a ON a.id = d.area_id`;
+
+export async function findDevice(db: Db, id: string): Promise<DeviceRow | null> {
+  return (await db.query<DeviceRow>(`${SELECT} WHERE d.id = $1`, [id]))[0] ?? null;
+}
+
+export async function findDeviceBySerial(db: Db, serial: string): Promise<{ id: string } | null> {
+  return (await db.query<{ id: string }>('SELECT id FROM devices WHERE lower(serial) = lower($1)', [serial]))[0] ?? null;
+}
+
+export interface DeviceFilter {
+  areaIds: string[];
+  q?: string;
+  areaId?: string;
+  status?: 'online' | 'offline' | 'dangphat';
+  sort: 'tenthietbi' | 'diaban' | 'lancuoi' | 'ngaytao';
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMNS: Record<DeviceFilter['sort'], string> = { tenthietbi: 'd.name', diaban: 'a.ten', lancuoi: 'd.last_seen', ngaytao: 'd.created_at' };
+
+/** Devices within the given areas, searched, filtered, sorted and paged, with the total. */
+export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: DeviceRow[]; total: number }> {
+  const where = ['d.area_id = ANY($1)'];
+  const params: unknown[] = [f.areaIds];
+  if (f.q) {
+    params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(d.name ILIKE $${params.length} OR d.serial ILIKE $${params.length} OR a.ten ILIKE $${params.length})`);
+  }
+  if (f.areaId) {
+    params.push(f.areaId);
+    where.push(`d.area_id = $${params.length}`);
+  }
+  if (f.status === 'online') where.push('d.online');
+  if (f.status === 'offline') where.push('NOT d.online');
+  if (f.status === 'dangphat') where.push('d.online AND d.playing IS NOT NULL');
+  const order = `${SORT_COLUMNS[f.sort]} ${f.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, d.id`;
+  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d JOIN areas a ON a.id = d.area_id WHERE ${where.join(' AND ')}`, params);
+  const rows = await db.query<DeviceRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`, params);
+  return { rows, total: count.n };
+}
+
+export async function insertDevice(db: Db, d: { id: string; adminId: string; areaId: string; name: string; serial: string; lat: number | null; lng: number | null; note: string; secretHash: string }): Promise<void> {
+  await db.query(
+    `INSERT INTO devices (id, admin_id, area_id, name, serial, lat, lng, note, secret_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [d.id, d.adminId, d.areaId, d.name, d.serial, d.lat, d.lng, d.note, d.secretHash],
+  );
+}
+
+export async function updateDevice(db: Db, id: string, d: { areaId: string; name: string; serial: string; lat: number | null; lng: number | null; note: string }): Promise<void> {
+  await db.query(
+    'UPDATE devices SET area_id = $2, name = $3, serial = $4, lat = $5, lng = $6, note = $7, updated_at = now() WHERE id = $1',
+    [id, d.areaId, d.name, d.serial, d.lat, d.lng, d.note],
+  );
+}
+
+export async function updateDeviceConfig(db: Db, id: string, config: Record<string, unknown>): Promise<void> {
+  await db.query('UPDATE devices SET config = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(config)]);
+}
+
+export async function setSecretHashes(db: Db, rows: { id: string; hash: string }[]): Promise<void> {
+  await db.query(
+    `UPDATE devices d SET secret_hash = v.hash, updated_at = now() FROM unnest($1::text[], $2::text[]) AS v(id, hash) WHERE d.id = v.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.hash)],
+  );
+}
+
+export async function deleteDevice(db: Db, id: string): Promise<void> {
+  await db.query('DELETE FROM devices WHERE id = $1', [id]);
+}
+
+export async function listConnections(db: Db, deviceId: string, limit: number, offset: number) {
+  const rows = await db.query<{ at: Date; online: boolean; reason: string; ip: string | null }>(
+    'SELECT at, online, reason, ip FROM device_connections WHERE device_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3', [deviceId, limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_connections WHERE device_id = $1', [deviceId]);
+  return { rows, total: count.n };
+}
+
+export async function listPlays(db: Db, deviceId: string, limit: number, offset: number) {
+  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null }>(
+    'SELECT at, event, session_id, item_index, url, message FROM device_plays WHERE device_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3', [deviceId, limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_plays WHERE device_id = $1', [deviceId]);
+  return { rows, total: count.n };
+}

@@ -1,0 +1,191 @@
+import crypto from 'node:crypto';
+import {
+  DEVICE_MESSAGES,
+  type Device, type DeviceCreateBody, type DeviceListQuery, type StoredDeviceConfig,
+} from '@loa/contract';
+import type { z } from 'zod';
+import type { deviceConfigBodySchema, deviceControlBodySchema, deviceDetailSchema } from '@loa/contract';
+import type { Db } from '../../infra/db';
+import { conflict, notFound } from '../../infra/errors';
+import { DeviceGateway } from '../../gateway/gateway';
+import { effectiveConfig, type StoredConfig } from '../../gateway/deviceConfig';
+import { sha256 } from '../auth/tokens';
+import type { Session } from '../auth/auth.service';
+import { requireRight } from '../auth/rights';
+import { areaScope, subtreeIds, type AreaScope } from '../areas/areas.service';
+import { updateAreaConfig } from '../areas/areas.queries';
+import { writeSystemLog } from '../system-log/systemLog.service';
+import * as q from './devices.queries';
+
+export interface DeviceContext {
+  db: Db;
+  gateway: DeviceGateway;
+  session: Session;
+}
+
+const offlineLive = { online: false, amluong: null, dangphat: null, tinhieu: null, firmware: null, ip: null, lancuoi: null };
+
+function toDevice(ctx: DeviceContext, row: q.DeviceRow): Device {
+  return {
+    _id: row.id, tenthietbi: row.name, serial: row.serial, diaban: { _id: row.area_id, tendiaban: row.area_name },
+    vido: row.lat, kinhdo: row.lng, ghichu: row.note,
+    trangthai: ctx.gateway.liveOf(row.id) ?? { ...offlineLive, lancuoi: row.last_seen ? Math.floor(row.last_seen.getTime() / 1000) : null },
+    ngaytao: Math.floor(row.created_at.getTime() / 1000),
+  };
+}
+
+/** The device, if it exists and lies in the caller's area scope; else 404 (never tells which). */
+async function deviceInScope(ctx: DeviceContext, id: string, scope?: AreaScope): Promise<q.DeviceRow> {
+  const row = await q.findDevice(ctx.db, id);
+  const areas = scope ?? (await areaScope(ctx.db, ctx.session));
+  if (!row || !areas.ids.has(row.area_id)) throw notFound(DEVICE_MESSAGES.deviceUnknown);
+  return row;
+}
+
+async function checkArea(ctx: DeviceContext, areaId: string): Promise<AreaScope> {
+  const scope = await areaScope(ctx.db, ctx.session);
+  if (!scope.ids.has(areaId)) throw notFound(DEVICE_MESSAGES.areaUnknown);
+  return scope;
+}
+
+async function checkSerialFree(ctx: DeviceContext, serial: string, exceptId?: string): Promise<void> {
+  const other = await q.findDeviceBySerial(ctx.db, serial);
+  if (other && other.id !== exceptId) throw conflict(DEVICE_MESSAGES.serialDuplicate);
+}
+
+const newSecret = () => crypto.randomBytes(32).toString('base64url');
+
+/** Adds a speaker (themmoi) and answers it with its secret, which is shown once and kept only hashed. */
+export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): Promise<{ thietbi: Device; secret: string }> {
+  requireRight(ctx.session, 'quanlythietbi');
+  await checkArea(ctx, body.diaban);
+  await checkSerialFree(ctx, body.serial);
+  const id = crypto.randomUUID();
+  const secret = newSecret();
+  try {
+    await q.insertDevice(ctx.db, {
+      id, adminId: ctx.session.user.admin_id, areaId: body.diaban, name: body.tenthietbi, serial: body.serial,
+      lat: body.vido ?? null, lng: body.kinhdo ?? null, note: body.ghichu, secretHash: sha256(secret),
+    });
+  } catch (error) {
+    // Two adds of one serial at once: the unique index decides.
+    if (String((error as { code?: string }).code) === '23505') throw conflict(DEVICE_MESSAGES.serialDuplicate);
+    throw error;
+  }
+  await ctx.gateway.refreshDevice(id);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
+  return { thietbi: toDevice(ctx, (await q.findDevice(ctx.db, id))!), secret };
+}
+
+/** Edits a device's name, area, serial, coordinates and note (capnhat). */
+export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & { id: string }): Promise<Device> {
+  requireRight(ctx.session, 'quanlythietbi');
+  const scope = await checkArea(ctx, body.diaban);
+  await deviceInScope(ctx, body.id, scope);
+  await checkSerialFree(ctx, body.serial, body.id);
+  await q.updateDevice(ctx.db, body.id, { areaId: body.diaban, name: body.tenthietbi, serial: body.serial, lat: body.vido ?? null, lng: body.kinhdo ?? null, note: body.ghichu });
+  await ctx.gateway.refreshDevice(body.id);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
+  return toDevice(ctx, (await q.findDevice(ctx.db, body.id))!);
+}
+
+export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void> {
+  requireRight(ctx.session, 'quanlythietbi');
+  const row = await deviceInScope(ctx, id);
+  await q.deleteDevice(ctx.db, id);
+  ctx.gateway.forget(id);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: row.name } });
+}
+
+/** Issues new secrets (reset): the old ones stop working and their sessions are cut at once. */
+export async function resetSecrets(ctx: DeviceContext, ids: string[]): Promise<{ _id: string; secret: string }[]> {
+  requireRight(ctx.session, 'quanlythietbi');
+  const scope = await areaScope(ctx.db, ctx.session);
+  const unique = [...new Set(ids)];
+  for (const id of unique) await deviceInScope(ctx, id, scope);
+  const issued = unique.map((id) => ({ _id: id, secret: newSecret() }));
+  await q.setSecretHashes(ctx.db, issued.map((i) => ({ id: i._id, hash: sha256(i.secret) })));
+  for (const { _id } of issued) await ctx.gateway.secretChanged(_id);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'cap-lai-khoa-thiet-bi', targetType: 'thietbi', targetId: unique.length === 1 ? unique[0] : undefined, detail: { soluong: unique.length } });
+  return issued;
+}
+
+/** The device list of the management screen (danhsachthietbi). */
+export async function listDevices(ctx: DeviceContext, query: DeviceListQuery): Promise<{ items: Device[]; total: number }> {
+  const scope = await areaScope(ctx.db, ctx.session);
+  const { rows, total } = await q.listDevices(ctx.db, {
+    areaIds: [...scope.ids], q: query.q?.trim() || undefined, areaId: query.diaban, status: query.trangthai,
+    sort: query.sort, order: query.order, limit: query.limit, offset: (query.page - 1) * query.limit,
+  });
+  return { items: rows.map((r) => toDevice(ctx, r)), total };
+}
+
+/** Devices of an area and the areas below it (laythietbi), for the broadcast dialog. */
+export async function devicesOfArea(ctx: DeviceContext, areaId: string): Promise<Device[]> {
+  const scope = await checkArea(ctx, areaId);
+  const { rows } = await q.listDevices(ctx.db, { areaIds: subtreeIds(scope, areaId), sort: 'tenthietbi', order: 'asc', limit: 100_000, offset: 0 });
+  return rows.map((r) => toDevice(ctx, r));
+}
+
+/** One device with its configuration (thongtin). */
+export async function getDeviceDetail(ctx: DeviceContext, id: string): Promise<z.infer<typeof deviceDetailSchema>> {
+  const scope = await areaScope(ctx.db, ctx.session);
+  const row = await deviceInScope(ctx, id, scope);
+  const chain: { id: string; config: StoredConfig }[] = [];
+  for (let a = scope.areas.find((x) => x.id === row.area_id); a; a = scope.areas.find((x) => x.id === a!.parent_id)) chain.unshift({ id: a.id, config: a.config as StoredConfig });
+  const effective = effectiveConfig(chain, row.config as StoredConfig);
+  return {
+    ...toDevice(ctx, row),
+    cauhinh: row.config as StoredDeviceConfig,
+    cauhinhhieuluc: {
+      amluong: effective.volume, keepalive: effective.keepalive, kenhmacdinh: effective.defaultRelayUrl,
+      giotinh: effective.quietHours ? { tu: effective.quietHours.from, den: effective.quietHours.to } : null,
+    },
+  };
+}
+
+/** Configures one device or a whole area (update); devices get their new configuration at once. */
+export async function configure(ctx: DeviceContext, body: z.infer<typeof deviceConfigBodySchema>): Promise<void> {
+  requireRight(ctx.session, 'quanlythietbi');
+  const { id, diaban, ...config } = body;
+  if (id) {
+    const row = await deviceInScope(ctx, id);
+    await q.updateDeviceConfig(ctx.db, id, { ...row.config, ...config });
+    await ctx.gateway.refreshDevice(id);
+  } else {
+    const scope = await checkArea(ctx, diaban!);
+    const area = scope.areas.find((a) => a.id === diaban)!;
+    await updateAreaConfig(ctx.db, area.id, { ...area.config, ...config });
+    await ctx.gateway.reloadAreas();
+    const { rows } = await q.listDevices(ctx.db, { areaIds: subtreeIds(scope, area.id), sort: 'tenthietbi', order: 'asc', limit: 100_000, offset: 0 });
+    await Promise.all(rows.map((r) => ctx.gateway.publishConfig(r.id)));
+  }
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'cau-hinh-thiet-bi', targetType: id ? 'thietbi' : 'diaban', targetId: id ?? diaban, detail: config });
+}
+
+/** Sends volume or reboot to one device. */
+export async function control(ctx: DeviceContext, body: z.infer<typeof deviceControlBodySchema>): Promise<void> {
+  requireRight(ctx.session, 'quanlythietbi');
+  await deviceInScope(ctx, body.id);
+  const envelope = DeviceGateway.envelope(60);
+  await ctx.gateway.command({ deviceIds: [body.id] }, body.lenh === 'amluong' ? { ...envelope, type: 'volume', volume: body.amluong } : { ...envelope, type: 'reboot' });
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: body.lenh === 'amluong' ? 'dat-am-luong' : 'khoi-dong-lai', targetType: 'thietbi', targetId: body.id, detail: body.lenh === 'amluong' ? { amluong: body.amluong } : undefined });
+}
+
+export async function connectionHistory(ctx: DeviceContext, id: string, page: number, limit: number) {
+  await deviceInScope(ctx, id);
+  const { rows, total } = await q.listConnections(ctx.db, id, limit, (page - 1) * limit);
+  return { items: rows.map((r) => ({ thoigian: Math.floor(r.at.getTime() / 1000), online: r.online, lydo: r.reason, ip: r.ip })), total };
+}
+
+export async function playHistory(ctx: DeviceContext, id: string, page: number, limit: number) {
+  await deviceInScope(ctx, id);
+  const { rows, total } = await q.listPlays(ctx.db, id, limit, (page - 1) * limit);
+  return {
+    items: rows.map((r) => ({
+      thoigian: Math.floor(r.at.getTime() / 1000), sukien: r.event as 'started' | 'finished' | 'error', idphien: r.session_id,
+      thutu: r.item_index, url: r.url, loi: r.message,
+    })),
+    total,
+  };
+}

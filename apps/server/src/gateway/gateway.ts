@@ -1,0 +1,277 @@
+import crypto from 'node:crypto';
+import {
+  deviceEventSchema, deviceStateSchema, parseDeviceTopic, topics,
+  type DeviceCommand, type DeviceLive,
+} from '@loa/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BrokerTransport, DeviceAuthority } from '../infra/broker';
+import type { Db } from '../infra/db';
+import type { DomainBus } from '../infra/events';
+import { constantTimeEqual, sha256 } from '../features/auth/tokens';
+import { listAllAreas, type AreaRow } from '../features/areas/areas.queries';
+import { effectiveConfig, type StoredConfig } from './deviceConfig';
+import * as q from './gateway.queries';
+import { applyState, toDeviceLive, type LiveEntry } from './liveStore';
+
+interface Registered {
+  hash: string;
+  adminId: string;
+  areaId: string;
+  /** The device's area and its ancestors: the area command topics it may subscribe to. */
+  areaChain: Set<string>;
+  config: StoredConfig;
+  live: LiveEntry;
+}
+
+export interface GatewayOptions {
+  /** A device heard from within this many seconds is online (default 60). */
+  silenceSeconds: number;
+  /** How often live state is written to the database, ms. */
+  flushMs?: number;
+  /** How often status changes are pushed to consoles, ms. */
+  pushMs?: number;
+}
+
+/**
+ * The device side of the server: authenticates speakers, enforces their topic ACL, keeps their
+ * live state, records connection and play history, and sends them commands.
+ */
+export class DeviceGateway implements DeviceAuthority {
+  private transport: BrokerTransport | null = null;
+  private readonly devices = new Map<string, Registered>();
+  private areas = new Map<string, AreaRow>();
+  private readonly dirty = new Set<string>();
+  private readonly changed = new Set<string>();
+  private connections: q.ConnectionRecord[] = [];
+  private plays: q.PlayRecord[] = [];
+  private readonly timers: NodeJS.Timeout[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
+
+  /** Loads the registry from the database and starts the background loops. */
+  async load(): Promise<void> {
+    await this.reloadAreas();
+    for (const row of await q.loadGatewayDevices(this.db)) this.remember(row);
+    this.timers.push(setInterval(() => this.sweepSilent(), 2000));
+    this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 1000));
+    this.timers.push(setInterval(() => this.pushChanges(), this.opts.pushMs ?? 250));
+    for (const t of this.timers) t.unref();
+  }
+
+  /** Connects the gateway to a broker and (re)publishes every device's retained configuration. */
+  async attach(transport: BrokerTransport): Promise<void> {
+    this.transport = transport;
+    transport.onDeviceMessage((topic, payload) => this.onMessage(topic, payload));
+    transport.onPresence((id, online, ip) => this.onPresence(id, online, ip));
+    const ids = [...this.devices.keys()];
+    for (let i = 0; i < ids.length; i += 500) await Promise.all(ids.slice(i, i + 500).map((id) => this.publishConfig(id)));
+  }
+
+  async reloadAreas(): Promise<void> {
+    this.areas = new Map((await listAllAreas(this.db)).map((a) => [a.id, a]));
+    for (const d of this.devices.values()) d.areaChain = new Set(this.chain(d.areaId).map((a) => a.id));
+  }
+
+  /** The area and its ancestors, root first. */
+  private chain(areaId: string): AreaRow[] {
+    const out: AreaRow[] = [];
+    for (let a = this.areas.get(areaId); a && out.length < 10; a = a.parent_id ? this.areas.get(a.parent_id) : undefined) out.unshift(a);
+    return out;
+  }
+
+  private remember(row: q.GatewayDeviceRow): void {
+    const previous = this.devices.get(row.id);
+    this.devices.set(row.id, {
+      hash: row.secret_hash, adminId: row.admin_id, areaId: row.area_id, config: row.config as StoredConfig,
+      areaChain: new Set(this.chain(row.area_id).map((a) => a.id)),
+      live: previous?.live ?? {
+        online: row.online, volume: row.volume, playing: row.playing, signal: row.signal, firmware: row.firmware, ip: row.ip,
+        lastSeen: row.last_seen ? row.last_seen.getTime() : null,
+      },
+    });
+  }
+
+  /** Re-reads one device after it was added or changed, and republishes its configuration. */
+  async refreshDevice(id: string): Promise<void> {
+    const [row] = await q.loadGatewayDevices(this.db, id);
+    if (!row) return this.forget(id);
+    this.remember(row);
+    await this.publishConfig(id);
+  }
+
+  forget(id: string): void {
+    this.devices.delete(id);
+    this.transport?.disconnect(id);
+  }
+
+  /** After a secret reset: the old secret stops working and the old session is cut. */
+  async secretChanged(id: string): Promise<void> {
+    await this.refreshDevice(id);
+    this.transport?.disconnect(id);
+  }
+
+  async publishConfig(id: string): Promise<void> {
+    const d = this.devices.get(id);
+    if (!d || !this.transport) return;
+    const chain = this.chain(d.areaId).map((a) => ({ id: a.id, config: a.config as StoredConfig }));
+    await this.transport.publish(topics.config(id), effectiveConfig(chain, d.config), { retain: true });
+  }
+
+  // DeviceAuthority
+  verify(deviceId: string, secret: string): boolean {
+    const d = this.devices.get(deviceId);
+    return !!d && constantTimeEqual(d.hash, sha256(secret));
+  }
+
+  mayPublish(deviceId: string, topic: string): boolean {
+    return topic === topics.state(deviceId) || topic === topics.event(deviceId);
+  }
+
+  maySubscribe(deviceId: string, topic: string): boolean {
+    if (topic === topics.deviceCmd(deviceId) || topic === topics.config(deviceId)) return true;
+    const m = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(topic);
+    return !!m && !!this.devices.get(deviceId)?.areaChain.has(m[1]);
+  }
+
+  /** A device's live state as the console shows it. */
+  liveOf(id: string): DeviceLive | null {
+    const d = this.devices.get(id);
+    return d ? toDeviceLive(d.live) : null;
+  }
+
+  /** Ids of the devices currently online, with their admin and area (for counts and fan-out). */
+  snapshot(): { id: string; adminId: string; areaId: string; online: boolean; playing: boolean }[] {
+    return [...this.devices].map(([id, d]) => ({ id, adminId: d.adminId, areaId: d.areaId, online: d.live.online, playing: d.live.online && !!d.live.playing }));
+  }
+
+  /** Sends a command to devices one by one, or to whole areas with one publish each. */
+  async command(target: { deviceIds?: string[]; areaIds?: string[] }, cmd: DeviceCommand): Promise<void> {
+    if (!this.transport) throw new Error('gateway not attached');
+    const publishes = [
+      ...(target.areaIds ?? []).map((a) => this.transport!.publish(topics.areaCmd(a), cmd)),
+      ...(target.deviceIds ?? []).map((d) => this.transport!.publish(topics.deviceCmd(d), cmd)),
+    ];
+    await Promise.all(publishes);
+  }
+
+  /** A new command envelope: unique id, issued now, expiring after `ttlSeconds`. */
+  static envelope(ttlSeconds = 60): { id: string; issuedAt: number; expiresAt: number } {
+    const now = Date.now();
+    return { id: crypto.randomUUID(), issuedAt: now, expiresAt: now + ttlSeconds * 1000 };
+  }
+
+  private setOnline(id: string, d: Registered, online: boolean, reason: string, ip: string | null, now: number): void {
+    if (d.live.online === online) return;
+    d.live.online = online;
+    if (!online) d.live.playing = null;
+    this.connections.push({ deviceId: id, at: now, online, reason, ip: ip ?? d.live.ip });
+    this.touch(id);
+  }
+
+  private touch(id: string): void {
+    this.dirty.add(id);
+    this.changed.add(id);
+  }
+
+  private onPresence(id: string, online: boolean, ip: string | null): void {
+    const d = this.devices.get(id);
+    if (!d) return;
+    const now = Date.now();
+    if (online) {
+      d.live.lastSeen = now;
+      if (ip) d.live.ip = ip.replace(/^::ffff:/, '');
+    }
+    this.setOnline(id, d, online, online ? 'ket-noi' : 'mat-ket-noi', ip, now);
+    this.dirty.add(id);
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    const parsed = parseDeviceTopic(topic);
+    const d = parsed && this.devices.get(parsed.deviceId);
+    if (!parsed || !d) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      this.log.warn({ deviceId: parsed.deviceId, topic }, 'device message is not JSON: dropped');
+      return;
+    }
+    const now = Date.now();
+    if (parsed.kind === 'state') {
+      const state = deviceStateSchema.safeParse(json);
+      if (!state.success) return void this.log.warn({ deviceId: parsed.deviceId, issue: state.error.issues[0]?.message }, 'malformed device state: dropped');
+      const wasOnline = d.live.online;
+      const visible = applyState(d.live, state.data, now);
+      if (wasOnline !== d.live.online) {
+        this.connections.push({ deviceId: parsed.deviceId, at: now, online: d.live.online, reason: d.live.online ? 'ket-noi' : 'mat-ket-noi', ip: d.live.ip });
+      }
+      this.dirty.add(parsed.deviceId);
+      if (visible) this.changed.add(parsed.deviceId);
+      return;
+    }
+    if (parsed.kind === 'event') {
+      const event = deviceEventSchema.safeParse(json);
+      if (!event.success) return void this.log.warn({ deviceId: parsed.deviceId }, 'malformed device event: dropped');
+      d.live.lastSeen = now;
+      this.bus.emit('device.event', { deviceId: parsed.deviceId, event: event.data });
+      if (event.data.type === 'ack') return;
+      this.plays.push({
+        deviceId: parsed.deviceId, at: event.data.at, event: event.data.type, sessionId: event.data.sessionId ?? null,
+        itemIndex: event.data.itemIndex ?? null, url: event.data.url ?? null, message: event.data.message ?? null,
+      });
+    }
+  }
+
+  /** A device heard from nothing for the silence limit is offline, whatever the broker thinks. */
+  private sweepSilent(): void {
+    const limit = Date.now() - this.opts.silenceSeconds * 1000;
+    for (const [id, d] of this.devices) {
+      if (d.live.online && (d.live.lastSeen ?? 0) < limit) this.setOnline(id, d, false, 'khong-phan-hoi', null, Date.now());
+    }
+  }
+
+  private pushChanges(): void {
+    if (this.changed.size === 0) return;
+    const byArea = new Map<string, { _id: string; trangthai: DeviceLive }[]>();
+    for (const id of this.changed) {
+      const d = this.devices.get(id);
+      if (!d) continue;
+      const list = byArea.get(d.areaId) ?? [];
+      list.push({ _id: id, trangthai: toDeviceLive(d.live) });
+      byArea.set(d.areaId, list);
+    }
+    this.changed.clear();
+    this.bus.emit('devices.changed', { byArea });
+  }
+
+  /** Writes live state and history in batches; one flush at a time. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      const ids = [...this.dirty];
+      this.dirty.clear();
+      const connections = this.connections;
+      const plays = this.plays;
+      this.connections = [];
+      this.plays = [];
+      try {
+        const rows = ids.flatMap((id) => {
+          const d = this.devices.get(id);
+          return d ? [{ id, e: d.live }] : [];
+        });
+        await q.saveLiveStates(this.db, rows);
+        await q.insertConnections(this.db, connections);
+        await q.insertPlays(this.db, plays);
+      } catch (error) {
+        this.log.error({ err: error }, 'gateway flush failed');
+      }
+    });
+    return this.flushing;
+  }
+
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    await this.flush();
+  }
+}
+

@@ -1,0 +1,170 @@
+import net from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import { WebSocketServer, createWebSocketStream } from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { topics } from '@loa/contract';
+
+/** What the gateway needs from a broker, embedded or external. */
+export interface BrokerTransport {
+  readonly kind: 'embedded' | 'external';
+  publish(topic: string, payload: unknown, opts?: { retain?: boolean }): Promise<void>;
+  /** Messages devices publish on their state and event topics. */
+  onDeviceMessage(handler: (topic: string, payload: Buffer) => void): void;
+  /** Connection changes seen by the broker itself (embedded only; an external broker reports through wills). */
+  onPresence(handler: (deviceId: string, online: boolean, ip: string | null) => void): void;
+  /** Cuts a device's current connection (after its secret was reset). */
+  disconnect(deviceId: string): void;
+  close(): Promise<void>;
+  /** The MQTT/TCP port actually listened on (embedded), or null. */
+  readonly tcpPort: number | null;
+}
+
+/** Device credentials and rights, answered by the gateway from its registry. */
+export interface DeviceAuthority {
+  verify(deviceId: string, secret: string): boolean;
+  mayPublish(deviceId: string, topic: string): boolean;
+  maySubscribe(deviceId: string, topic: string): boolean;
+}
+
+function authError(): AuthenticateError {
+  const error = new Error('bad username or password') as AuthenticateError;
+  error.returnCode = 4;
+  return error;
+}
+
+const remoteIp = (client: Client): string | null => {
+  const req = client.req as IncomingMessage | undefined;
+  const conn = client.conn as Partial<net.Socket>;
+  return req?.socket?.remoteAddress ?? conn.remoteAddress ?? null;
+};
+
+/**
+ * The embedded broker (aedes): MQTT over TCP on MQTT_PORT and over WebSocket at /mqtt on the
+ * HTTP port. Devices authenticate with id and secret; the topic ACL comes from the authority.
+ */
+export async function startEmbeddedBroker(app: FastifyInstance, authority: DeviceAuthority, mqttPort: number): Promise<BrokerTransport> {
+  const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
+  const presenceHandlers: ((deviceId: string, online: boolean, ip: string | null) => void)[] = [];
+  const broker = await Aedes.createBroker({
+    // Command bursts to thousands of devices must not trip the default per-client queue.
+    queueLimit: 200,
+    authenticate: (client, username, password, done) => {
+      const ok = !!username && client.id === username && !!password && authority.verify(username, password.toString('utf8'));
+      if (!ok) app.log.warn({ deviceId: username, clientId: client.id }, 'mqtt: device refused (bad id or secret)');
+      done(ok ? null : authError(), ok);
+    },
+    authorizePublish: (client, packet, done) => {
+      if (!client) return done(null);
+      if (authority.mayPublish(client.id, packet.topic)) return done(null);
+      app.log.warn({ deviceId: client.id, topic: packet.topic }, 'mqtt: publish refused');
+      done(new Error('not authorized'));
+    },
+    authorizeSubscribe: (client, sub, done) => {
+      if (authority.maySubscribe(client.id, sub.topic)) return done(null, sub);
+      app.log.warn({ deviceId: client.id, topic: sub.topic }, 'mqtt: subscribe refused');
+      done(null, null);
+    },
+  });
+
+  broker.on('publish', (packet, client) => {
+    if (!client && !packet.topic.startsWith('pa/v1/dev/')) return;
+    if (packet.topic.startsWith('$SYS')) return;
+    // Wills are published by the broker (client null) on the device's own state topic.
+    if (/^pa\/v1\/dev\/[^/]+\/(state|event)$/.test(packet.topic)) {
+      for (const h of messageHandlers) h(packet.topic, Buffer.from(packet.payload));
+    }
+  });
+  broker.on('clientReady', (client) => {
+    for (const h of presenceHandlers) h(client.id, true, remoteIp(client));
+  });
+  broker.on('clientDisconnect', (client) => {
+    // A device that reconnected replaced this client: it is still online.
+    const current = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
+    if (current && current !== client) return;
+    for (const h of presenceHandlers) h(client.id, false, null);
+  });
+  broker.on('clientError', (client, error) => app.log.debug({ deviceId: client.id, err: error.message }, 'mqtt: client error'));
+
+  // MQTT over WebSocket at /mqtt, sharing the HTTP port with the console and Socket.IO.
+  const wss = new WebSocketServer({ noServer: true });
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!request.url?.startsWith('/mqtt')) return;
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const stream = createWebSocketStream(ws);
+      stream.on('error', () => stream.destroy());
+      broker.handle(stream, request);
+    });
+  });
+
+  // MQTT over TCP; a taken port is reported, not fatal: devices can still use WebSocket.
+  const tcp = net.createServer(broker.handle);
+  const tcpPort = await new Promise<number | null>((resolve) => {
+    tcp.once('error', (error: NodeJS.ErrnoException) => {
+      app.log.warn({ port: mqttPort, code: error.code }, `MQTT/TCP port ${mqttPort} unavailable; devices can connect over WebSocket at /mqtt only`);
+      resolve(null);
+    });
+    tcp.listen(mqttPort, () => {
+      const address = tcp.address();
+      resolve(typeof address === 'object' && address ? address.port : mqttPort);
+    });
+  });
+
+  return {
+    kind: 'embedded',
+    tcpPort,
+    publish: (topic, payload, opts = {}) =>
+      new Promise((resolve, reject) => {
+        broker.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: opts.retain ?? false, dup: false },
+          (error) => (error ? reject(error) : resolve()),
+        );
+      }),
+    onDeviceMessage: (h) => void messageHandlers.push(h),
+    onPresence: (h) => void presenceHandlers.push(h),
+    disconnect: (deviceId) => {
+      const client = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[deviceId];
+      client?.close();
+    },
+    close: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => (tcpPort === null ? resolve() : tcp.close(() => resolve())));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * An external broker (MQTT_URL: Mosquitto, EMQX): the server is one more client. Device
+ * credentials and ACLs are then the broker's (see docs/deployment.md).
+ */
+export async function connectExternalBroker(app: FastifyInstance, url: string): Promise<BrokerTransport> {
+  const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
+  const client: MqttClient = await mqtt.connectAsync(url, {
+    clientId: `loa-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+    protocolVersion: 4,
+    clean: true,
+    reconnectPeriod: 2000,
+  });
+  client.on('error', (error) => app.log.error({ err: error.message }, 'mqtt: external broker error'));
+  client.on('message', (topic, payload) => {
+    for (const h of messageHandlers) h(topic, payload);
+  });
+  await client.subscribeAsync([topics.allState, topics.allEvent], { qos: 1 });
+  return {
+    kind: 'external',
+    tcpPort: null,
+    publish: async (topic, payload, opts = {}) => {
+      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: opts.retain ?? false });
+    },
+    onDeviceMessage: (h) => void messageHandlers.push(h),
+    onPresence: () => undefined,
+    disconnect: () => undefined,
+    close: async () => {
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { MSG } from './messages';
+import { AREA_MESSAGES } from './schemas/areas';
+import { DEVICE_MESSAGES } from './schemas/devices';
+
+const productMessages = new Set<string>([MSG, AREA_MESSAGES, DEVICE_MESSAGES].flatMap((group) => Object.values(group)));
+
+/** Whether a text is one of the product's own messages (shown as is, not wrapped with a field name). */
+export const isProductMessage = (text: string): boolean => productMessages.has(text);
