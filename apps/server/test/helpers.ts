@@ -113,3 +113,33 @@ export class TestClient {
     return socket;
   }
 }
+
+/** Creates an area tree for one administrator: a district and two communes. */
+export async function createTestAreas(db: Db, adminId: string): Promise<{ district: string; communeA: string; communeB: string }> {
+  const { insertArea } = await import('../src/features/areas/areas.queries');
+  const ids = { district: crypto.randomUUID(), communeA: crypto.randomUUID(), communeB: crypto.randomUUID() };
+  await insertArea(db, { id: ids.district, ten: `Huyện ${ids.district.slice(0, 4)}`, cap: 'huyen', parentId: null, adminId });
+  await insertArea(db, { id: ids.communeA, ten: 'Xã A', cap: 'xa', parentId: ids.district, adminId });
+  await insertArea(db, { id: ids.communeB, ten: 'Xã B', cap: 'xa', parentId: ids.district, adminId });
+  return ids;
+}
+
+/** An administrator with an area tree, signed in. */
+export async function signedInAdmin(server: TestServer) {
+  const admin = await createTestUser(server.db, { admin: true });
+  const areas = await createTestAreas(server.db, admin.id);
+  const client = new TestClient(server.url);
+  await client.login(admin);
+  return { admin, areas, client };
+}
+
+/** Waits until `check` returns a truthy value (polling), or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, stepMs = 50): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}

@@ -9,3 +9,4 @@ export * from './mqtt';
 export * from './schemas/devices';
 export * from './schemas/areas';
 export * from './messageRegistry';
+export * from './sortKey';

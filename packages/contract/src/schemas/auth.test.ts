@@ -37,3 +37,14 @@ describe('formatting', () => {
     expect(formatDuration(-5)).toBe('00:00:00');
   });
 });
+
+describe('vietnameseSortKey', () => {
+  it('orders names as a Vietnamese dictionary does', async () => {
+    const { vietnameseSortKey } = await import('../sortKey');
+    const names = ['Loa trường', 'Loa đình', 'Loa chợ', 'Loa dê', 'Loa ấp', 'Loa an', 'Loa ăn', 'Loa 2', 'Loa Ơn', 'Loa ôn', 'Loa on'];
+    const sorted = [...names].sort((a, b) => (vietnameseSortKey(a) < vietnameseSortKey(b) ? -1 : 1));
+    expect(sorted).toEqual(['Loa 2', 'Loa an', 'Loa ăn', 'Loa ấp', 'Loa chợ', 'Loa dê', 'Loa đình', 'Loa on', 'Loa ôn', 'Loa Ơn', 'Loa trường']);
+    const tones = ['ma', 'mà', 'mả', 'mã', 'má', 'mạ'].reverse();
+    expect(tones.sort((a, b) => (vietnameseSortKey(a) < vietnameseSortKey(b) ? -1 : 1))).toEqual(['ma', 'mà', 'mả', 'mã', 'má', 'mạ']);
+  });
+});

@@ -14,18 +14,23 @@ export async function insertArea(db: Db, a: { id: string; ten: string; cap: Area
   await db.query('INSERT INTO areas (id, ten, cap, parent_id, admin_id) VALUES ($1, $2, $3, $4, $5)', [a.id, a.ten, a.cap, a.parentId, a.adminId]);
 }
 
-const LEVEL_ORDER = `CASE cap WHEN 'tinh' THEN 0 WHEN 'huyen' THEN 1 WHEN 'xa' THEN 2 ELSE 3 END`;
+const LEVELS = ['tinh', 'huyen', 'xa', 'thon'];
+const collator = new Intl.Collator('vi');
+/** Level first, then names in Vietnamese dictionary order. */
+const byLevelThenName = (a: AreaRow, b: AreaRow) => LEVELS.indexOf(a.cap) - LEVELS.indexOf(b.cap) || collator.compare(a.ten, b.ten);
 
 /** Every area of an administrator, or only the subtree under `rootId` when the account is scoped. */
 export async function listAreasInScope(db: Db, adminId: string, rootId: string | null): Promise<AreaRow[]> {
-  if (!rootId) {
-    return db.query<AreaRow>(`SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE admin_id = $1 ORDER BY ${LEVEL_ORDER}, ten`, [adminId]);
-  }
+  const rows = rootId ? await subtree(db, adminId, rootId) : await db.query<AreaRow>('SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE admin_id = $1', [adminId]);
+  return rows.sort(byLevelThenName);
+}
+
+function subtree(db: Db, adminId: string, rootId: string): Promise<AreaRow[]> {
   return db.query<AreaRow>(
     `WITH RECURSIVE sub AS (
        SELECT id FROM areas WHERE id = $2 AND admin_id = $1
        UNION ALL SELECT a.id FROM areas a JOIN sub ON a.parent_id = sub.id)
-     SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE id IN (SELECT id FROM sub) ORDER BY ${LEVEL_ORDER}, ten`,
+     SELECT id, ten, cap, parent_id, admin_id, config FROM areas WHERE id IN (SELECT id FROM sub)`,
     [adminId, rootId],
   );
 }

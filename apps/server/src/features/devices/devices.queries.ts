@@ -1,3 +1,4 @@
+import { vietnameseSortKey } from '@loa/contract';
 import type { Db } from '../../infra/db';
 
 export interface DeviceRow {
@@ -39,7 +40,7 @@ export interface DeviceFilter {
   offset: number;
 }
 
-const SORT_COLUMNS: Record<DeviceFilter['sort'], string> = { tenthietbi: 'd.name', diaban: 'a.ten', lancuoi: 'd.last_seen', ngaytao: 'd.created_at' };
+const SORT_COLUMNS: Record<DeviceFilter['sort'], string> = { tenthietbi: 'd.name_key COLLATE "C"', diaban: 'a.ten', lancuoi: 'd.last_seen', ngaytao: 'd.created_at' };
 
 /** Devices within the given areas, searched, filtered, sorted and paged, with the total. */
 export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: DeviceRow[]; total: number }> {
@@ -64,15 +65,15 @@ export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: Devi
 
 export async function insertDevice(db: Db, d: { id: string; adminId: string; areaId: string; name: string; serial: string; lat: number | null; lng: number | null; note: string; secretHash: string }): Promise<void> {
   await db.query(
-    `INSERT INTO devices (id, admin_id, area_id, name, serial, lat, lng, note, secret_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [d.id, d.adminId, d.areaId, d.name, d.serial, d.lat, d.lng, d.note, d.secretHash],
+    `INSERT INTO devices (id, admin_id, area_id, name, name_key, serial, lat, lng, note, secret_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [d.id, d.adminId, d.areaId, d.name, vietnameseSortKey(d.name), d.serial, d.lat, d.lng, d.note, d.secretHash],
   );
 }
 
 export async function updateDevice(db: Db, id: string, d: { areaId: string; name: string; serial: string; lat: number | null; lng: number | null; note: string }): Promise<void> {
   await db.query(
-    'UPDATE devices SET area_id = $2, name = $3, serial = $4, lat = $5, lng = $6, note = $7, updated_at = now() WHERE id = $1',
-    [id, d.areaId, d.name, d.serial, d.lat, d.lng, d.note],
+    'UPDATE devices SET area_id = $2, name = $3, name_key = $8, serial = $4, lat = $5, lng = $6, note = $7, updated_at = now() WHERE id = $1',
+    [id, d.areaId, d.name, d.serial, d.lat, d.lng, d.note, vietnameseSortKey(d.name)],
   );
 }
 
