@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import type { PlayItem } from '@loa/contract';
+import type { Player } from './player';
+
+export type PlayerProgram = 'mpg123' | 'ffplay';
+
+/** MPEG audio frames per second at 44.1 kHz (1152 samples a frame), for mpg123's frame skip. */
+const MP3_FRAMES_PER_SECOND = 44_100 / 1152;
+/** A file may run a little past its announced duration before it is cut. */
+const FILE_GRACE_MS = 1500;
+
+/** Finds an executable on PATH, like `which`; null when absent. */
+export async function findExecutable(name: string, path = process.env.PATH ?? ''): Promise<string | null> {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      await access(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/**
+ * Plays through an external program: `mpg123` (seeks by skipping frames, volume as a scale factor)
+ * or `ffplay` (seeks with -ss). The program reads the URL itself; it is stopped when the item's
+ * time is up (a relay stream never ends by itself) or `signal` aborts.
+ */
+export class ProcessPlayer implements Player {
+  readonly name: string;
+  private volume = 100;
+
+  constructor(
+    private readonly program: PlayerProgram,
+    private readonly executable: string = program,
+  ) {
+    this.name = program;
+  }
+
+  /** Arguments of the program for one item (exported for tests through the instance). */
+  argsFor(url: string, fromSeconds: number): string[] {
+    if (this.program === 'mpg123') {
+      const skip = fromSeconds > 0 ? ['-k', String(Math.round(fromSeconds * MP3_FRAMES_PER_SECOND))] : [];
+      return ['-q', '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, url];
+    }
+    const seek = fromSeconds > 0 ? ['-ss', fromSeconds.toFixed(2)] : [];
+    return ['-nodisp', '-autoexit', '-loglevel', 'error', '-volume', String(this.volume), ...seek, url];
+  }
+
+  /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
+  play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
+    if (signal.aborted) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.executable, this.argsFor(url, fromSeconds), { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      let stoppedByUs = false;
+      const stop = () => {
+        stoppedByUs = true;
+        child.kill('SIGTERM');
+      };
+      const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' ? 0 : FILE_GRACE_MS);
+      const timer = setTimeout(stop, remainingMs);
+      signal.addEventListener('abort', stop, { once: true });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr = (stderr + chunk.toString()).slice(-500);
+      });
+      const finish = (error: Error | null) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', stop);
+        if (error) reject(error);
+        else resolve();
+      };
+      child.on('error', (error) => finish(error));
+      child.on('close', (code) => {
+        if (stoppedByUs || code === 0) finish(null);
+        else finish(new Error(stderr.trim() || `${this.program} exited with code ${code}`));
+      });
+    });
+  }
+
+  setVolume(volume: number): void {
+    this.volume = volume;
+  }
+}

@@ -1,0 +1,40 @@
+import type { PlayItem } from '@loa/contract';
+import { openAudio } from './fetchAudio';
+import type { Player } from './player';
+import { sleep } from './sleep';
+
+/**
+ * A player without sound: keeps real time (an item lasts `duration - from` seconds). With
+ * `fetchAudio`, it first opens the URL over HTTP(S) so a missing file fails like on a real speaker.
+ * Stateless, so one instance can serve a whole fleet.
+ */
+export class SilentPlayer implements Player {
+  readonly name = 'silent';
+
+  constructor(private readonly options: { fetchAudio?: boolean } = {}) {}
+
+  /** Resolves when the item's time is up or `signal` aborts; rejects when the audio cannot be opened. */
+  async play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
+    if (signal.aborted) return;
+    const deadline = Date.now() + Math.max(0, durationSeconds - fromSeconds) * 1000;
+    const download = new AbortController();
+    const stopDownload = () => download.abort();
+    signal.addEventListener('abort', stopDownload, { once: true });
+    try {
+      if (this.options.fetchAudio) {
+        try {
+          await openAudio(url, kind, download.signal);
+        } catch (error) {
+          if (signal.aborted) return;
+          throw error;
+        }
+      }
+      await sleep(deadline - Date.now(), signal);
+    } finally {
+      signal.removeEventListener('abort', stopDownload);
+      download.abort();
+    }
+  }
+
+  setVolume(): void {}
+}

@@ -1,0 +1,113 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Aedes, AuthenticateError } from 'aedes';
+import { parseDeviceTopic, type DeviceCommand, type DeviceConfig } from '@loa/contract';
+
+/** A message the broker saw published. */
+export interface SeenMessage {
+  topic: string;
+  json: unknown;
+  retain: boolean;
+  /** The publishing client id; null for the broker itself (e.g. a last will). */
+  clientId: string | null;
+}
+
+/** An embedded aedes broker for tests, with the protocol's authentication and topic rights. */
+export interface TestBroker {
+  url: string;
+  broker: Aedes;
+  /** Registers a device (id → secret) allowed to connect, with the areas it may follow. */
+  addDevice(id: string, secret: string, areas?: string[]): void;
+  messages: SeenMessage[];
+  /** Resolves with the first message (already seen or to come) matching `match`. */
+  waitFor(match: (m: SeenMessage) => boolean, timeoutMs?: number): Promise<SeenMessage>;
+  /** Publishes as the server (QoS 1). */
+  publish(topic: string, payload: unknown, retain?: boolean): Promise<void>;
+  sendCommand(topic: string, command: DeviceCommand): Promise<void>;
+  sendConfig(deviceId: string, config: DeviceConfig): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts an aedes broker on an ephemeral port (never 1883). */
+export async function startTestBroker(): Promise<TestBroker> {
+  const { Aedes } = await import('aedes');
+  const devices = new Map<string, { secret: string; areas: string[] }>();
+  const messages: SeenMessage[] = [];
+  const waiters = new Set<(m: SeenMessage) => void>();
+
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      const device = username ? devices.get(username) : undefined;
+      if (device && client.id === username && password?.toString() === device.secret) return done(null, true);
+      const error = new Error('bad username or password') as AuthenticateError;
+      error.returnCode = 4;
+      done(error, false);
+    },
+    authorizePublish: (client, packet, callback) => {
+      const parsed = parseDeviceTopic(packet.topic);
+      const ok = client !== null && parsed?.deviceId === client.id && (parsed.kind === 'state' || parsed.kind === 'event');
+      callback(ok ? null : new Error('not allowed'));
+    },
+    authorizeSubscribe: (client, subscription, callback) => {
+      const parsed = parseDeviceTopic(subscription.topic);
+      const areaMatch = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(subscription.topic);
+      const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config');
+      const area = areaMatch !== null && (devices.get(client.id)?.areas.includes(areaMatch[1]) ?? false);
+      callback(null, own || area ? subscription : null);
+    },
+  });
+  broker.on('publish', (packet, client) => {
+    if (packet.topic.startsWith('$SYS')) return;
+    let json: unknown = null;
+    try {
+      json = JSON.parse(packet.payload.toString());
+    } catch {
+      json = packet.payload.toString();
+    }
+    const seen: SeenMessage = { topic: packet.topic, json, retain: packet.retain, clientId: client?.id ?? null };
+    messages.push(seen);
+    for (const waiter of waiters) waiter(seen);
+  });
+
+  const server: Server = createServer(broker.handle);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+
+  const publish = (topic: string, payload: unknown, retain = false) =>
+    new Promise<void>((resolve, reject) => {
+      const body = Buffer.from(JSON.stringify(payload));
+      broker.publish({ cmd: 'publish', topic, payload: body, qos: 1, retain, dup: false }, (error) => (error ? reject(error) : resolve()));
+    });
+
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    broker,
+    messages,
+    addDevice: (id, secret, areas = []) => void devices.set(id, { secret, areas }),
+    waitFor: (match, timeoutMs = 5000) =>
+      new Promise((resolve, reject) => {
+        const found = messages.find(match);
+        if (found) return resolve(found);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching message within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const check = (m: SeenMessage) => {
+          if (!match(m)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(m);
+        };
+        waiters.add(check);
+      }),
+    publish,
+    sendCommand: (topic, command) => publish(topic, command),
+    sendConfig: (deviceId, config) => publish(`pa/v1/dev/${deviceId}/config`, config, true),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        broker.close();
+      }),
+  };
+}
