@@ -20,7 +20,7 @@ function fakeFetch(...replies: Reply[]) {
 
 function client(f: ReturnType<typeof fakeFetch>, csrf: string | null = 'csrf-1') {
   const onSessionExpired = vi.fn();
-  let cookie = csrf ?? undefined;
+  const cookie = csrf ?? undefined;
   const api = createApiClient({ fetch: f.fetch, readCsrfCookie: () => cookie, onSessionExpired });
   return { api, onSessionExpired };
 }

@@ -13,6 +13,7 @@ export function fakeSocket() {
       listeners.get(event)?.delete(listener);
       return socket;
     },
+    connect: () => socket,
     disconnect: () => socket,
   };
   const opened: string[] = [];

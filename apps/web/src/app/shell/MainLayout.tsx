@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { MAIN_CONTENT_OFFSET_PX } from '@loa/contract';
@@ -11,15 +11,16 @@ import { SideMenu } from './SideMenu';
 /** The authenticated shell: header, side menu, breadcrumbs and the content area 88 px from the top. */
 export function MainLayout({ children }: { children?: ReactNode }) {
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const [menuOpen, setMenuOpen] = useState(desktop);
-  useEffect(() => setMenuOpen(desktop), [desktop]);
+  // The drawer follows the breakpoint (open on md and up, closed below) until the user toggles it.
+  const [toggled, setToggled] = useState<{ desktop: boolean; open: boolean } | null>(null);
+  const menuOpen = toggled && toggled.desktop === desktop ? toggled.open : desktop;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <DeviceLogoutWatcher />
-      <Header menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
       <Box id="side-menu">
-        <SideMenu open={menuOpen} desktop={desktop} onClose={() => setMenuOpen(false)} />
+        <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
       </Box>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
         <AppBreadcrumbs />
