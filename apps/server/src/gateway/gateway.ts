@@ -96,13 +96,20 @@ export class DeviceGateway implements DeviceAuthority {
   async refreshDevice(id: string): Promise<void> {
     const [row] = await q.loadGatewayDevices(this.db, id);
     if (!row) return this.forget(id);
+    // The area may be new to this process (created by another server instance, or just now).
+    await this.reloadAreas();
     this.remember(row);
     await this.publishConfig(id);
   }
 
+  /** A deleted device: its session is cut and its retained messages cleared from the broker. */
   forget(id: string): void {
     this.devices.delete(id);
-    this.transport?.disconnect(id);
+    if (!this.transport) return;
+    this.transport.disconnect(id);
+    for (const topic of [topics.config(id), topics.state(id)]) {
+      this.transport.clearRetained(topic).catch((error: unknown) => this.log.warn({ err: error, topic }, 'could not clear retained message'));
+    }
   }
 
   /** After a secret reset: the old secret stops working and the old session is cut. */
@@ -189,7 +196,7 @@ export class DeviceGateway implements DeviceAuthority {
   private onMessage(topic: string, payload: Buffer): void {
     const parsed = parseDeviceTopic(topic);
     const d = parsed && this.devices.get(parsed.deviceId);
-    if (!parsed || !d) return;
+    if (!parsed || !d || payload.length === 0) return;
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));

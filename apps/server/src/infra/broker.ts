@@ -11,6 +11,8 @@ import { topics } from '@loa/contract';
 export interface BrokerTransport {
   readonly kind: 'embedded' | 'external';
   publish(topic: string, payload: unknown, opts?: { retain?: boolean }): Promise<void>;
+  /** Removes a retained message (an empty retained publish). */
+  clearRetained(topic: string): Promise<void>;
   /** Messages devices publish on their state and event topics. */
   onDeviceMessage(handler: (topic: string, payload: Buffer) => void): void;
   /** Connection changes seen by the broker itself (embedded only; an external broker reports through wills). */
@@ -122,6 +124,10 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
           (error) => (error ? reject(error) : resolve()),
         );
       }),
+    clearRetained: (topic) =>
+      new Promise((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 1, retain: true, dup: false }, (error) => (error ? reject(error) : resolve()));
+      }),
     onDeviceMessage: (h) => void messageHandlers.push(h),
     onPresence: (h) => void presenceHandlers.push(h),
     disconnect: (deviceId) => {
@@ -159,6 +165,9 @@ export async function connectExternalBroker(app: FastifyInstance, url: string): 
     tcpPort: null,
     publish: async (topic, payload, opts = {}) => {
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: opts.retain ?? false });
+    },
+    clearRetained: async (topic) => {
+      await client.publishAsync(topic, '', { qos: 1, retain: true });
     },
     onDeviceMessage: (h) => void messageHandlers.push(h),
     onPresence: () => undefined,
