@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
+import { E2E_ADMIN } from './fixtures';
 
 /** Starts the real server (built console, embedded database, demo data) on an ephemeral port. */
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -8,7 +8,7 @@ export function LoginDeviceItem({ device, isCurrent, onSignOut }: { device: Logi
   const { t } = useT();
   const signedIn = device.status === 'login';
   return (
-    <ListItem divider data-testid="login-device" sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
+    <ListItem divider data-testid="login-device" data-device-id={device.DeviceID} sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
       <ListItemIcon sx={{ mt: 1 }}><DevicesIcon /></ListItemIcon>
       <ListItemText
         primary={

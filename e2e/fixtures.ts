@@ -1,0 +1,35 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+
+/** The administrator global-setup creates (ADMIN_USER / ADMIN_PASSWORD of the e2e server). */
+export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
+
+/** The address of the server global-setup started. */
+export const baseUrl = (): string => {
+  const url = process.env.LOA_E2E_URL;
+  if (!url) throw new Error('LOA_E2E_URL is not set: run through playwright with global-setup');
+  return url;
+};
+
+/** Signs in through the login page as a user would. */
+export async function signIn(page: Page, user = E2E_ADMIN, path = '/login'): Promise<void> {
+  await page.goto(baseUrl() + path);
+  await page.getByLabel('Tên tài khoản').fill(user.tentaikhoan);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByRole('button', { name: 'Tài khoản' })).toBeVisible();
+}
+
+/** A fresh, signed-in browser context (its own cookies, like another computer). */
+export async function signedInPage(browser: Browser, user = E2E_ADMIN): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+/** Opens the account menu's "Thông tin tài khoản" dialog on a tab. */
+export async function openProfile(page: Page, tab: 'Thay đổi thông tin' | 'Đổi mật khẩu' | 'Quản lý đăng nhập'): Promise<void> {
+  await page.getByRole('button', { name: 'Tài khoản' }).click();
+  await page.getByRole('menuitem', { name: 'Thông tin tài khoản' }).click();
+  await page.getByRole('tab', { name: tab }).click();
+}
