@@ -10,6 +10,7 @@ export const en: Record<MessageId, string> = {
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
   'common.home': 'Home',
+  'common.breadcrumb': 'Breadcrumb',
 
   'nav.overview': 'Overview',
   'nav.devices': 'Devices',

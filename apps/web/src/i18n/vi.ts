@@ -9,6 +9,7 @@ export const vi = {
   'common.cancel': 'Hủy',
   'common.confirm': 'Xác nhận',
   'common.home': 'Trang chủ',
+  'common.breadcrumb': 'Đường dẫn trang',
 
   'nav.overview': 'Tổng quan',
   'nav.devices': 'Quản lý thiết bị',

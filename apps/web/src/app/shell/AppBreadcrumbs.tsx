@@ -11,7 +11,7 @@ export function AppBreadcrumbs() {
   const { pathname } = useLocation();
   const current = titleForPath(pathname);
   return (
-    <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>
+    <Breadcrumbs aria-label={t('common.breadcrumb')} sx={{ mb: 2 }}>
       <Link component={RouterLink} to={DEFAULT_PATH} underline="hover" color="inherit" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
         <HomeIcon fontSize="small" />
         {t('common.home')}
