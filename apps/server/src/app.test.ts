@@ -26,6 +26,11 @@ describe('the HTTP surface', () => {
     expect(res.body).toContain('Loa console');
   });
 
+  it('answers a missing asset with 404, not the console page', async () => {
+    const res = await new TestClient(server.url).get('/assets/index-old.js');
+    expect(res.status).toBe(404);
+  });
+
   it('answers malformed JSON and oversized bodies with clear messages, and keeps serving', async () => {
     const client = new TestClient(server.url);
     await client.get('/v1/client/csrf');

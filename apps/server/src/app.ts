@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { profileRoutes } from './features/accounts/accounts.routes';
 import { bootstrap, type BootstrapResult } from './features/accounts/bootstrap';
 import { overviewRoutes } from './features/overview/overview.routes';
+import { settingsRoutes } from './features/overview/settings.routes';
 import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
 import { DeviceGateway } from './gateway/gateway';
@@ -99,12 +100,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(overviewRoutes);
+  await app.register(settingsRoutes);
   await app.register(areaRoutes);
   await app.register(deviceRoutes);
 
   // The built console, with client-side routes falling back to index.html (see useErrorHandling).
   if (fs.existsSync(config.WEB_DIST)) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, { root: config.WEB_DIST, index: ['index.html'] });
   }
   return app;
 }

@@ -134,11 +134,11 @@ export async function signedInAdmin(server: TestServer) {
 }
 
 /** Waits until `check` returns a truthy value (polling), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, stepMs = 50): Promise<T> {
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 5000, stepMs = 50): Promise<NonNullable<T>> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value;
+    if (value) return value as NonNullable<T>;
     if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, stepMs));
   }

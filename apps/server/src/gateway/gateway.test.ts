@@ -92,7 +92,7 @@ describe('device gateway', () => {
     for (const topic of allowed) expect((await client.subscribeAsync(topic, { qos: 1 }))[0].qos).toBe(1);
     for (const topic of refused) await expect(client.subscribeAsync(topic, { qos: 1 })).rejects.toThrow(/Subscribe error/);
     // Publishing as another device is refused and does not change that device.
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     client.publish(topics.state(other.id), JSON.stringify(online(other.id)), { qos: 0 });
     await closed; // MQTT 3.1.1 has no refusal code for a publish: the broker closes the connection.
     expect((await statusOf(admin, other.id)).online).toBe(false);
@@ -135,7 +135,7 @@ describe('device gateway', () => {
     const admin = await signedInAdmin(server);
     const device = await addDevice(admin);
     const client = await connectDevice(device.id, device.secret);
-    const closed = new Promise((resolve) => client.once('close', resolve));
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
     const res = await admin.client.post('/v1/client/thietbi/reset', { id: device.id });
     const fresh = res.body.data.items[0].secret as string;
     expect(fresh).not.toBe(device.secret);

@@ -24,7 +24,9 @@ export function useErrorHandling(app: FastifyInstance): void {
   const indexFile = path.join(app.config.WEB_DIST, 'index.html');
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (!isApi && request.method === 'GET' && fs.existsSync(indexFile)) {
+    // A missing file (an old asset after a rebuild) is a 404, not the console page.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
+    if (!isApi && !looksLikeFile && request.method === 'GET' && fs.existsSync(indexFile)) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
     }
     return reply.code(404).send({ message: MSG.notFound });

@@ -8,3 +8,7 @@ export const overviewSchema = z.object({
   nhatky: z.object({ homnay: z.number().int() }),
 });
 export type Overview = z.infer<typeof overviewSchema>;
+
+/** GET /v1/client/cauhinh: server settings the console uses (map tiles). */
+export const publicSettingsSchema = z.object({ maptileurl: z.string(), mapattribution: z.string() });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
