@@ -59,6 +59,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
   });
 

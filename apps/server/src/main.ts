@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
+import { startDemoFleet } from './features/devices/demoFleet';
 
 /** Starts Loa: reads the config, builds the app, listens and stops gracefully on signals. */
 async function main(): Promise<void> {
@@ -13,6 +14,9 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const port = new URL(address).port;
   console.log(`Loa đang chạy tại http://localhost:${port} (listening on ${address})`);
+  if (app.broker.tcpPort) console.log(`MQTT cho thiết bị / for devices: mqtt://<máy chủ>:${app.broker.tcpPort} và ws://<máy chủ>:${port}/mqtt`);
+  const mqttUrl = config.MQTT_URL ?? (app.broker.tcpPort ? `mqtt://127.0.0.1:${app.broker.tcpPort}` : `ws://127.0.0.1:${port}/mqtt`);
+  const demoFleet = config.DEMO ? await startDemoFleet(app, mqttUrl) : null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -21,6 +25,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'stopping');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await demoFleet?.stop();
     await app.close();
     process.exit(0);
   };
