@@ -22,6 +22,7 @@ import { profileRoutes } from './features/accounts/accounts.routes';
 import { bootstrap, type BootstrapResult } from './features/accounts/bootstrap';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { settingsRoutes } from './features/overview/settings.routes';
+import { systemRoutes } from './features/system/system.routes';
 import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
 import { DeviceGateway } from './gateway/gateway';
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes);
   await app.register(overviewRoutes);
   await app.register(settingsRoutes);
+  await app.register(systemRoutes);
   await app.register(areaRoutes);
   await app.register(deviceRoutes);
 

@@ -1,0 +1,32 @@
+import { envelope, systemHealthSchema } from '@loa/contract';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { requireRight } from '../auth/rights';
+import { HealthMonitor } from './health';
+
+/** Liveness for load balancers, and process figures for administrators and benchmarks. */
+export async function systemRoutes(app: FastifyInstance): Promise<void> {
+  const monitor = new HealthMonitor();
+  app.addHook('onClose', async () => monitor.stop());
+
+  app.get('/v1/health', {
+    schema: { tags: ['hethong'], summary: 'Máy chủ còn sống', response: { 200: z.object({ status: z.literal('ok') }) } },
+    config: { rateLimit: false },
+  }, async () => ({ status: 'ok' as const }));
+
+  app.get('/v1/client/hethong/suckhoe', {
+    schema: { tags: ['hethong'], summary: 'Bộ nhớ, độ trễ vòng sự kiện, số thiết bị kết nối', querystring: z.object({ reset: z.enum(['0', '1']).optional() }), response: { 200: envelope(systemHealthSchema) } },
+    preHandler: app.requireUser,
+  }, async (request) => {
+    requireRight(request.session!, 'quanlythietbi');
+    const devices = app.gateway.snapshot();
+    return {
+      data: {
+        ...monitor.snapshot((request.query as { reset?: string }).reset === '1'),
+        thietbi: { tong: devices.length, online: devices.filter((d) => d.online).length },
+        broker: app.broker.kind,
+        database: app.db.kind,
+      },
+    };
+  });
+}
