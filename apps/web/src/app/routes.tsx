@@ -11,6 +11,10 @@ import { MainLayout } from './shell/MainLayout';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const OverviewPage = lazy(() => import('../features/overview/OverviewPage').then((m) => ({ default: m.OverviewPage })));
+const DevicesPage = lazy(() => import('../features/devices/DevicesPage').then((m) => ({ default: m.DevicesPage })));
+const DeviceMapPage = lazy(() => import('../features/device-map/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })));
+const DeviceConfigPage = lazy(() => import('../features/device-config/DeviceConfigPage').then((m) => ({ default: m.DeviceConfigPage })));
+const AreasPage = lazy(() => import('../features/areas/AreasPage').then((m) => ({ default: m.AreasPage })));
 const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
 
@@ -58,6 +62,10 @@ export const appRoutes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to={DEFAULT_PATH} replace /> },
               { path: '/tong-quan', element: <OverviewPage /> },
+              { path: '/quan-ly-thiet-bi', element: <DevicesPage /> },
+              { path: '/ban-do-thiet-bi', element: <DeviceMapPage /> },
+              { path: '/cau-hinh-thiet-bi', element: <DeviceConfigPage /> },
+              { path: '/quan-ly-dia-ban', element: <AreasPage /> },
               ...PLACEHOLDER_SCREENS.map((screen) => ({
                 path: screen.path,
                 element: <PlaceholderScreen key={screen.path} titleId={screen.titleId} descriptionId={screen.descriptionId} />,

@@ -9,18 +9,22 @@ export interface ScreenMeta {
 
 export const OVERVIEW_META = { path: '/tong-quan', titleId: 'nav.overview' } as const;
 
-/** Product routes besides the overview, in the order of spec §2. */
+/** Product routes with their own screens (besides the overview), for breadcrumbs. */
+export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
+  { path: '/quan-ly-thiet-bi', titleId: 'nav.devices' },
+  { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap' },
+  { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig' },
+  { path: '/quan-ly-dia-ban', titleId: 'nav.areas' },
+];
+
+/** Product routes still shown as placeholders, in the order of spec §2. */
 export const PLACEHOLDER_SCREENS: ScreenMeta[] = [
-  { path: '/quan-ly-thiet-bi', titleId: 'nav.devices', descriptionId: 'screen.devices' },
   { path: '/quan-ly-lich-phat', titleId: 'nav.schedules', descriptionId: 'screen.schedules' },
-  { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap', descriptionId: 'screen.deviceMap' },
   { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes', descriptionId: 'screen.programmes' },
   { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts', descriptionId: 'screen.accounts' },
   { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog', descriptionId: 'screen.systemLog' },
   { path: '/huong-dan', titleId: 'nav.guide', descriptionId: 'screen.guide' },
-  { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig', descriptionId: 'screen.deviceConfig' },
   { path: '/xac-thuc-email', titleId: 'nav.emailVerification', descriptionId: 'screen.emailVerification' },
-  { path: '/quan-ly-dia-ban', titleId: 'nav.areas', descriptionId: 'screen.areas' },
   { path: '/loi-moi', titleId: 'nav.invitations', descriptionId: 'screen.invitations' },
 ];
 
@@ -36,7 +40,7 @@ export function notificationService(segment: string | undefined): string | null 
 /** Title of the screen at a path, for breadcrumbs; null when unknown. */
 export function titleForPath(pathname: string): { titleId: MessageId; params?: Record<string, string> } | null {
   if (pathname === OVERVIEW_META.path) return { titleId: OVERVIEW_META.titleId };
-  const screen = PLACEHOLDER_SCREENS.find((s) => s.path === pathname);
+  const screen = FEATURE_SCREENS.find((s) => s.path === pathname) ?? PLACEHOLDER_SCREENS.find((s) => s.path === pathname);
   if (screen) return { titleId: screen.titleId };
   const service = notificationService(pathname.slice(1));
   return service ? { titleId: 'nav.notificationPage', params: { service } } : null;

@@ -1,5 +1,7 @@
 import type { MessageKey } from '@loa/contract';
 import type { MessageId } from './vi';
+import { enAreas } from './areas.en';
+import { enDevices } from './devices.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -81,6 +83,10 @@ export const en: Record<MessageId, string> = {
   'overview.loggedIn': 'Signed in now',
   'overview.areas': 'Areas',
   'overview.logsToday': 'Log entries today',
+  'overview.devices': 'Devices',
+  'overview.devicesOnline': 'Devices online',
+  'overview.devicesOffline': 'Devices offline',
+  'overview.devicesPlaying': 'Devices playing',
   'overview.level.tinh': 'Province',
   'overview.level.huyen': 'District',
   'overview.level.xa': 'Commune',
@@ -113,6 +119,9 @@ export const en: Record<MessageId, string> = {
   'profile.signOutDevice': 'Sign out device',
   'profile.confirmSignOut': 'Sign out the device "{name}"? It will have to sign in again.',
   'profile.noLogins': 'No signed-in devices.',
+
+  ...enDevices,
+  ...enAreas,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */
@@ -123,6 +132,7 @@ export const enContractMessages: Partial<Record<MessageKey, string>> = {
   repeatPasswordMismatch: 'The repeated password does not match!',
   newPasswordTooShort: 'The new password must have at least 8 characters!',
   noNotifications: 'No notifications!',
+  noDevices: 'No devices!',
   sessionExpired: 'Your session has expired!',
   cannotConnect: 'Cannot connect to the server!',
   updateSuccess: 'Updated successfully!',

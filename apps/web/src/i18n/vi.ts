@@ -1,4 +1,6 @@
 import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
+import { viAreas } from './areas.vi';
+import { viDevices } from './devices.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -80,6 +82,10 @@ export const vi = {
   'overview.loggedIn': 'Đang đăng nhập',
   'overview.areas': 'Địa bàn',
   'overview.logsToday': 'Nhật ký hôm nay',
+  'overview.devices': 'Thiết bị',
+  'overview.devicesOnline': 'Thiết bị trực tuyến',
+  'overview.devicesOffline': 'Thiết bị mất kết nối',
+  'overview.devicesPlaying': 'Thiết bị đang phát',
   'overview.level.tinh': 'Tỉnh',
   'overview.level.huyen': 'Huyện',
   'overview.level.xa': 'Xã',
@@ -112,6 +118,9 @@ export const vi = {
   'profile.signOutDevice': 'Đăng xuất thiết bị',
   'profile.confirmSignOut': 'Đăng xuất thiết bị "{name}"? Thiết bị đó sẽ phải đăng nhập lại.',
   'profile.noLogins': 'Không có thiết bị đăng nhập nào.',
+
+  ...viDevices,
+  ...viAreas,
 } as const;
 
 export type MessageId = keyof typeof vi;

@@ -37,3 +37,7 @@ export const areaDetailSchema = z.object({
   sothietbionline: z.number().int(),
 });
 export type AreaDetail = z.infer<typeof areaDetailSchema>;
+
+export type AreaLevel = (typeof AREA_LEVELS)[number];
+export type AreaCreateBody = z.infer<typeof areaCreateBodySchema>;
+export type AreaUpdateBody = z.infer<typeof areaUpdateBodySchema>;

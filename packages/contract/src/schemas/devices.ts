@@ -129,3 +129,9 @@ export const deviceDetailSchema = deviceSchema.extend({
     amluong: z.number(), keepalive: z.number(), kenhmacdinh: z.string().nullable(), giotinh: z.object({ tu: z.string(), den: z.string() }).nullable(),
   }),
 });
+
+export type DeviceUpdateBody = z.infer<typeof deviceUpdateBodySchema>;
+export type DeviceConfigBody = z.infer<typeof deviceConfigBodySchema>;
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+export type ConnectionHistory = z.infer<typeof connectionHistorySchema>;
+export type PlayHistory = z.infer<typeof playHistorySchema>;

@@ -3,7 +3,12 @@ import PeopleIcon from '@mui/icons-material/People';
 import LoginIcon from '@mui/icons-material/Login';
 import PlaceIcon from '@mui/icons-material/Place';
 import HistoryIcon from '@mui/icons-material/History';
-import { GRID_SPACING } from '@loa/contract';
+import SpeakerIcon from '@mui/icons-material/Speaker';
+import WifiIcon from '@mui/icons-material/Wifi';
+import WifiOffIcon from '@mui/icons-material/WifiOff';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import type { ReactNode } from 'react';
+import { GRID_SPACING, type Overview } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { StatCard } from './StatCard';
@@ -11,7 +16,14 @@ import { useOverview } from './useOverview';
 
 const LEVELS = ['tinh', 'huyen', 'xa', 'thon'] as const;
 
-/** Overview: real counts of accounts, logins, areas by level and today's log entries. */
+const deviceCards: { id: keyof Overview['thietbi']; labelId: MessageId; icon: ReactNode }[] = [
+  { id: 'tong', labelId: 'overview.devices', icon: <SpeakerIcon color="primary" /> },
+  { id: 'online', labelId: 'overview.devicesOnline', icon: <WifiIcon color="success" /> },
+  { id: 'offline', labelId: 'overview.devicesOffline', icon: <WifiOffIcon color="disabled" /> },
+  { id: 'dangphat', labelId: 'overview.devicesPlaying', icon: <CampaignIcon color="info" /> },
+];
+
+/** Overview: real counts of accounts, logins, areas by level, today's log entries and devices (live). */
 export function OverviewPage() {
   const { t, tMessage } = useT();
   const { data, error } = useOverview();
@@ -47,6 +59,11 @@ export function OverviewPage() {
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <StatCard label={t('overview.logsToday')} value={data?.nhatky.homnay ?? null} icon={<HistoryIcon color="warning" />} />
         </Grid>
+        {deviceCards.map((card) => (
+          <Grid key={card.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <StatCard label={t(card.labelId)} value={data ? data.thietbi[card.id] : null} icon={card.icon} />
+          </Grid>
+        ))}
       </Grid>
       )}
     </Stack>

@@ -1,0 +1,87 @@
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { AREA_LEVELS, AREA_MESSAGES, type Area, type AreaLevel } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { createArea, updateArea } from './api';
+import { childLevel, levelRank } from './areaLevels';
+import { AreaSelect } from './AreaSelect';
+import { subtreeIds } from './buildAreaTree';
+
+/** Create under a parent, or edit (rename and move) an area. */
+export type AreaFormTarget = { mode: 'create'; parent: Area | null } | { mode: 'edit'; area: Area };
+
+/** Name, level and parent of an area. Mount it only while open. */
+export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: AreaFormTarget; areas: readonly Area[]; onClose: () => void; onSaved: () => void }) {
+  const { t, tMessage } = useT();
+  const notify = useNotify();
+  const editing = target.mode === 'edit' ? target.area : null;
+  const [name, setName] = useState(editing?.tendiaban ?? '');
+  const [level, setLevel] = useState<AreaLevel>(editing?.cap ?? childLevel(target.mode === 'create' ? target.parent ?? undefined : undefined) ?? 'thon');
+  const [parentId, setParentId] = useState(editing ? editing.idcha ?? '' : target.mode === 'create' ? target.parent?._id ?? '' : '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const inside = useMemo(() => (editing ? subtreeIds(areas, editing._id) : new Set<string>()), [areas, editing]);
+  // A parent must sit higher than the area and never inside it (the server checks too).
+  const allowParent = useCallback((area: Area) => levelRank(area.cap) < levelRank(level) && !inside.has(area._id), [level, inside]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(AREA_MESSAGES.nameRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      const idcha = parentId || null;
+      if (editing) await updateArea({ id: editing._id, tendiaban: name.trim(), idcha });
+      else await createArea({ tendiaban: name.trim(), cap: level, idcha });
+      notify.success(t('areas.saved'));
+      onSaved();
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="area-form-title" maxWidth="xs" fullWidth>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogTitle id="area-form-title">{editing ? t('areas.editTitle') : t('areas.addTitle')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField
+              label={t('areas.name')}
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                setNameError(null);
+              }}
+              error={!!nameError}
+              helperText={nameError && tMessage(nameError)}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+              autoFocus
+            />
+            <TextField
+              select
+              label={t('areas.level')}
+              value={level}
+              disabled={!!editing}
+              onChange={(event) => setLevel(event.target.value as AreaLevel)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              {AREA_LEVELS.map((value) => <option key={value} value={value}>{t(`areas.level.${value}`)}</option>)}
+            </TextField>
+            <AreaSelect label={t('areas.parent')} value={parentId} onChange={setParentId} areas={areas} allow={allowParent} emptyLabel={t('areas.noParent')} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>{t('devices.save')}</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

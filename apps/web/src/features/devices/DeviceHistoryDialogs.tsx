@@ -1,0 +1,52 @@
+import { useCallback } from 'react';
+import { Chip } from '@mui/material';
+import type { ConnectionHistory, Device, PlayHistory } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import type { MessageId } from '../../i18n/vi';
+import { fetchConnectionHistory, fetchPlayHistory } from './api';
+import { formatDateTime } from './formatLastSeen';
+import { HistoryDialog } from './HistoryDialog';
+
+type ConnectionItem = ConnectionHistory['items'][number];
+type PlayItem = PlayHistory['items'][number];
+const REASONS = new Set(['ket-noi', 'mat-ket-noi', 'khong-phan-hoi']);
+
+/** Connection history of one device: connected, lost, or silent too long. */
+export function ConnectionHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+  const { t, locale } = useT();
+  const load = useCallback((page: number, limit: number) => fetchConnectionHistory(device._id, page, limit), [device._id]);
+  return (
+    <HistoryDialog<ConnectionItem>
+      title={t('devices.connectionHistoryTitle', { name: device.tenthietbi })}
+      load={load}
+      onClose={onClose}
+      columns={[
+        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian, locale) },
+        { label: t('devices.event'), render: (item) => <Chip size="small" color={item.online ? 'success' : 'default'} label={item.online ? t('devices.status.online') : t('devices.status.offline')} /> },
+        { label: t('devices.reason'), render: (item) => (REASONS.has(item.lydo) ? t(`devices.reason.${item.lydo}` as MessageId) : item.lydo) },
+        { label: t('devices.ip'), render: (item) => item.ip ?? '—' },
+      ]}
+    />
+  );
+}
+
+/** Play history of one device: items started, finished or failed. */
+export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
+  const { t, locale } = useT();
+  const load = useCallback((page: number, limit: number) => fetchPlayHistory(device._id, page, limit), [device._id]);
+  const colors = { started: 'primary', finished: 'success', error: 'error' } as const;
+  return (
+    <HistoryDialog<PlayItem>
+      title={t('devices.playHistoryTitle', { name: device.tenthietbi })}
+      load={load}
+      onClose={onClose}
+      columns={[
+        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian, locale) },
+        { label: t('devices.event'), render: (item) => <Chip size="small" color={colors[item.sukien]} label={t(`devices.playEvent.${item.sukien}`)} /> },
+        { label: t('devices.itemIndex'), render: (item) => (item.thutu === null ? '—' : item.thutu + 1) },
+        { label: t('devices.source'), render: (item) => item.url ?? '—' },
+        { label: t('devices.error'), render: (item) => item.loi ?? '' },
+      ]}
+    />
+  );
+}
