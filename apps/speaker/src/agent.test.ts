@@ -111,6 +111,20 @@ describe('SpeakerAgent connection', () => {
     expect(last.clientId).toBe(agent.deviceId);
   });
 
+  it('reconnects by itself after the connection is cut, and reports online again', async () => {
+    const agent = newAgent({ reconnectBaseMs: 50 });
+    await agent.start();
+    const delays: number[] = [];
+    agent.on('reconnecting', (ms) => delays.push(ms));
+    const back = new Promise<void>((resolve) => agent.once('connected', () => resolve()));
+    const before = broker.messages.length;
+    expect(broker.dropClient(agent.deviceId)).toBe(true);
+    await back;
+    expect(delays.length).toBeGreaterThanOrEqual(1);
+    expect(delays[0]).toBeLessThanOrEqual(50);
+    await broker.waitFor((m) => broker.messages.indexOf(m) >= before && m.topic === topics.state(agent.deviceId) && json(m).online === true);
+  });
+
   it('reconnects after a reboot command', async () => {
     const agent = newAgent();
     await agent.start();

@@ -298,7 +298,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     const wasConnected = this.isConnected;
     this.isConnected = false;
     if (wasConnected) {
-      this.log.warn(`[${this.deviceId}] mất kết nối / disconnected`);
+      if (this.ended || this.rebooting) this.log.info(`[${this.deviceId}] đã ngắt kết nối / disconnected`);
+      else this.log.warn(`[${this.deviceId}] mất kết nối / connection lost`);
       this.emit('disconnected');
     } else if (!this.ended) {
       this.emit('attemptFailed', null);

@@ -12,7 +12,14 @@ const RELAY_PROBE_BYTES = 4096;
 export async function openAudio(url: string, kind: PlayItem['kind'], signal: AbortSignal): Promise<void> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`unsupported audio URL: ${url}`);
-  const response = await fetch(parsed, { signal, redirect: 'follow' });
+  let response: Response;
+  try {
+    response = await fetch(parsed, { signal, redirect: 'follow' });
+  } catch (error) {
+    // undici says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND…) is in its cause.
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`cannot fetch ${url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {});
     throw new Error(`HTTP ${response.status} for ${url}`);

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import type { Aedes, AuthenticateError } from 'aedes';
+import type { Aedes, AuthenticateError, Client } from 'aedes';
 import { parseDeviceTopic, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 
 /** A message the broker saw published. */
@@ -25,6 +25,8 @@ export interface TestBroker {
   publish(topic: string, payload: unknown, retain?: boolean): Promise<void>;
   sendCommand(topic: string, command: DeviceCommand): Promise<void>;
   sendConfig(deviceId: string, config: DeviceConfig): Promise<void>;
+  /** Drops a client's connection from the broker side (as a network cut would). */
+  dropClient(id: string): boolean;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,11 @@ export async function startTestBroker(): Promise<TestBroker> {
       const area = areaMatch !== null && (devices.get(client.id)?.areas.includes(areaMatch[1]) ?? false);
       callback(null, own || area ? subscription : null);
     },
+  });
+  const clients = new Map<string, Client>();
+  broker.on('client', (client) => void clients.set(client.id, client));
+  broker.on('clientDisconnect', (client) => {
+    if (clients.get(client.id) === client) clients.delete(client.id);
   });
   broker.on('publish', (packet, client) => {
     if (packet.topic.startsWith('$SYS')) return;
@@ -104,6 +111,12 @@ export async function startTestBroker(): Promise<TestBroker> {
     publish,
     sendCommand: (topic, command) => publish(topic, command),
     sendConfig: (deviceId, config) => publish(`pa/v1/dev/${deviceId}/config`, config, true),
+    dropClient: (id) => {
+      const client = clients.get(id);
+      if (!client) return false;
+      client.conn.destroy();
+      return true;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

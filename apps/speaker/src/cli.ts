@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { ConnectionRefusedError, SpeakerAgent } from './agent';
+import { consoleLogger } from './consoleLogger';
+import { choosePlayer } from './player';
+import { simulate } from './simulate';
+import { mqttUrlFromServer } from './urls';
+
+const USAGE = `Loa — loa giả lập / speaker agent
+
+  npm run speaker -- --server URL --id ID --secret SECRET [--mqtt URL] [--verbose]
+  npm run speaker -- simulate --server URL --count N [--mqtt URL]
+      (ADMIN_USER, mặc định/default "admin"; ADMIN_PASSWORD bắt buộc/required)
+
+  --mqtt mặc định / defaults to ws(s)://<server>/mqtt; the secret may also come from LOA_DEVICE_SECRET.`;
+
+function fail(message: string, code = 2): never {
+  console.error(message);
+  process.exit(code);
+}
+
+/** Stops on SIGINT/SIGTERM once; a second signal exits at once. */
+function onSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log('Đang dừng / stopping…');
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+async function runOne(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const server = values.server as string | undefined;
+  const id = values.id as string | undefined;
+  const secret = (values.secret as string | undefined) ?? process.env.LOA_DEVICE_SECRET;
+  if (!server || !id || !secret) fail(USAGE);
+  const log = consoleLogger(Boolean(values.verbose));
+  const mqttUrl = (values.mqtt as string | undefined) ?? mqttUrlFromServer(server);
+  const player = await choosePlayer({ fetchAudio: true });
+  log.info(`Loa ${id} → ${mqttUrl} (trình phát / player: ${player.name})`);
+  const agent = new SpeakerAgent({ mqttUrl, deviceId: id, secret, player, audioBaseUrl: server, logger: log });
+  agent.on('reconnecting', (ms) => log.info(`Kết nối lại sau / reconnecting in ${(ms / 1000).toFixed(1)} s`));
+  onSignal(() => agent.stop());
+  try {
+    await agent.start();
+  } catch (error) {
+    if (error instanceof ConnectionRefusedError) fail('Sai mã thiết bị hoặc khoá bí mật / wrong device id or secret', 1);
+    throw error;
+  }
+}
+
+async function runSimulation(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const server = values.server as string | undefined;
+  const count = Number(values.count);
+  if (!server || !Number.isInteger(count) || count < 1) fail(USAGE);
+  const adminPassword = process.env.ADMIN_PASSWORD;
+  if (!adminPassword) fail('Thiếu ADMIN_PASSWORD / ADMIN_PASSWORD is required');
+  const log = consoleLogger(Boolean(values.verbose));
+  const mqttUrl = (values.mqtt as string | undefined) ?? mqttUrlFromServer(server);
+  const { fleet, stopSummary } = await simulate({ serverUrl: server, mqttUrl, count, adminUser: process.env.ADMIN_USER ?? 'admin', adminPassword, logger: log });
+  onSignal(async () => {
+    stopSummary();
+    await fleet.stop();
+  });
+}
+
+/** Entry point of `npm run speaker`. */
+export async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      server: { type: 'string' },
+      id: { type: 'string' },
+      secret: { type: 'string' },
+      mqtt: { type: 'string' },
+      count: { type: 'string' },
+      verbose: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (positionals[0] === 'simulate') await runSimulation(values);
+  else if (positionals.length === 0) await runOne(values);
+  else fail(USAGE);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => fail(`Lỗi / error: ${error instanceof Error ? error.message : String(error)}`, 1));
