@@ -135,10 +135,11 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
       client?.close();
     },
     close: async () => {
+      // The broker first: it closes every device connection, which the listeners then wait for.
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       await new Promise<void>((resolve) => (tcpPort === null ? resolve() : tcp.close(() => resolve())));
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
     },
   };
 }

@@ -38,7 +38,7 @@ export const enAreas: Record<keyof typeof viAreas, string> = {
   'config.quietFrom': 'From',
   'config.quietTo': 'To',
   'config.setField': 'Set {field}',
-  'config.tickHint': 'Only ticked settings are saved; the others stay as they are or are inherited from the areas.',
+  'config.tickHint': 'Ticked settings are set here; unticked ones are inherited from the areas above (or the defaults).',
   'config.deviceFormTitle': "The device's own settings",
   'config.areaFormTitle': 'Settings for the whole area (devices below inherit them)',
   'config.effectiveTitle': 'Settings in effect: {name}',
@@ -46,6 +46,5 @@ export const enAreas: Record<keyof typeof viAreas, string> = {
   'config.inherited': 'Inherited',
   'config.none': 'None',
   'config.seconds': '{n} s',
-  'config.urlInvalid': 'The channel URL is not valid (http, https, rtsp or rtmp)!',
   'config.readOnly': 'You can only view the settings; changing them needs the device management right.',
 };

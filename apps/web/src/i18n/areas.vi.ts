@@ -36,7 +36,7 @@ export const viAreas = {
   'config.quietFrom': 'Từ',
   'config.quietTo': 'Đến',
   'config.setField': 'Đặt {field}',
-  'config.tickHint': 'Chỉ các mục được đánh dấu được lưu; mục khác giữ nguyên hoặc kế thừa từ địa bàn.',
+  'config.tickHint': 'Mục được đánh dấu được đặt riêng ở đây; mục không đánh dấu kế thừa từ địa bàn cấp trên (hoặc mặc định).',
   'config.deviceFormTitle': 'Cấu hình riêng của thiết bị',
   'config.areaFormTitle': 'Cấu hình cho cả địa bàn (các thiết bị bên dưới kế thừa)',
   'config.effectiveTitle': 'Cấu hình đang áp dụng: {name}',
@@ -44,6 +44,5 @@ export const viAreas = {
   'config.inherited': 'Kế thừa',
   'config.none': 'Không có',
   'config.seconds': '{n} giây',
-  'config.urlInvalid': 'Đường dẫn kênh không hợp lệ (http, https, rtsp hoặc rtmp)!',
   'config.readOnly': 'Bạn chỉ được xem cấu hình; cần quyền quản lý thiết bị để thay đổi.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedDeviceConfigSchema } from './devices';
 
 export const AREA_LEVELS = ['tinh', 'huyen', 'xa', 'thon'] as const;
 export const AREA_LEVEL_LABELS: Record<(typeof AREA_LEVELS)[number], string> = { tinh: 'Tỉnh', huyen: 'Huyện', xa: 'Xã', thon: 'Thôn' };
@@ -33,8 +34,11 @@ export const areaDetailSchema = z.object({
   tendiaban: z.string(),
   cap: z.enum(AREA_LEVELS),
   idcha: z.string().nullable(),
+  /** Devices in this area itself (not below it). */
   sothietbi: z.number().int(),
   sothietbionline: z.number().int(),
+  /** The area's own stored configuration, inherited by its devices. */
+  cauhinh: storedDeviceConfigSchema,
 });
 export type AreaDetail = z.infer<typeof areaDetailSchema>;
 

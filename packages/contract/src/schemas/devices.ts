@@ -11,6 +11,9 @@ export const DEVICE_MESSAGES = {
   deviceUnknown: 'Thiết bị không tồn tại hoặc không thuộc phạm vi quản lý của bạn!',
   volumeRange: 'Âm lượng phải từ 0 đến 100!',
   deviceOffline: 'Thiết bị đang mất kết nối, lệnh sẽ không tới được thiết bị!',
+  keepaliveRange: 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!',
+  relayUrlInvalid: 'Đường dẫn kênh mặc định không hợp lệ (http, https, rtsp, rtmp…)!',
+  timeFormat: 'Giờ phải có dạng HH:mm!',
 } as const;
 
 /** Live state of a speaker as the console shows it. */
@@ -80,19 +83,31 @@ export const deviceUpdateBodySchema = deviceCreateBodySchema.extend({ id: device
 export const deviceIdBodySchema = z.object({ id: deviceId });
 export const deviceIdQuerySchema = z.object({ id: deviceId });
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Giờ phải có dạng HH:mm!');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, DEVICE_MESSAGES.timeFormat);
+const RELAY_URL = /^(https?|rtsp|rtmp|icecast|srt|udp):\/\/\S+$/i;
+
+/** Built-in device configuration, used where neither the device nor its areas set a value. */
+export const DEFAULT_DEVICE_SETTINGS = { amluong: 70, keepalive: 30, reportInterval: 20 } as const;
 
 /** Stored configuration of a device or of an area (inherited by its devices). */
 export const storedDeviceConfigSchema = z.object({
   amluong: z.number().int().min(0, DEVICE_MESSAGES.volumeRange).max(100, DEVICE_MESSAGES.volumeRange).optional(),
-  keepalive: z.number().int().min(5, 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!').max(600, 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!').optional(),
-  kenhmacdinh: z.string().max(2000).nullable().optional(),
-  giotinh: z.object({ tu: hhmm, den: hhmm }).nullable().optional(),
+  keepalive: z.number().int().min(5, DEVICE_MESSAGES.keepaliveRange).max(600, DEVICE_MESSAGES.keepaliveRange).optional(),
+  kenhmacdinh: z.string().max(2000, DEVICE_MESSAGES.relayUrlInvalid).refine((v) => v === '' || RELAY_URL.test(v), DEVICE_MESSAGES.relayUrlInvalid).optional(),
+  giotinh: z.object({ tu: hhmm, den: hhmm }).optional(),
+});
+
+/** A configuration change: a value sets it, `null` removes it so the area's (or default) value applies. */
+export const deviceConfigPatchSchema = z.object({
+  amluong: storedDeviceConfigSchema.shape.amluong.unwrap().nullable().optional(),
+  keepalive: storedDeviceConfigSchema.shape.keepalive.unwrap().nullable().optional(),
+  kenhmacdinh: storedDeviceConfigSchema.shape.kenhmacdinh.unwrap().nullable().optional(),
+  giotinh: storedDeviceConfigSchema.shape.giotinh.unwrap().nullable().optional(),
 });
 export type StoredDeviceConfig = z.infer<typeof storedDeviceConfigSchema>;
 
 /** Configure one device (id) or a whole area (diaban): update. */
-export const deviceConfigBodySchema = storedDeviceConfigSchema
+export const deviceConfigBodySchema = deviceConfigPatchSchema
   .extend({ id: z.string().max(64).optional(), diaban: z.string().max(64).optional() })
   .refine((b) => Boolean(b.id) !== Boolean(b.diaban), 'Hãy chọn một thiết bị hoặc một địa bàn để cấu hình!');
 
@@ -108,8 +123,12 @@ export const deviceHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().default(50),
 });
 
+/** Why a connection-history entry was written: connected, connection lost, silent too long. */
+export const CONNECTION_REASONS = ['ket-noi', 'mat-ket-noi', 'khong-phan-hoi'] as const;
+export type ConnectionReason = (typeof CONNECTION_REASONS)[number];
+
 export const connectionHistorySchema = z.object({
-  items: z.array(z.object({ thoigian: z.number().int(), online: z.boolean(), lydo: z.string(), ip: z.string().nullable() })),
+  items: z.array(z.object({ thoigian: z.number().int(), online: z.boolean(), lydo: z.enum(CONNECTION_REASONS), ip: z.string().nullable() })),
   total: z.number().int(),
 });
 export const playHistorySchema = z.object({

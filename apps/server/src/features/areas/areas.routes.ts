@@ -1,7 +1,7 @@
-import { areaCreateBodySchema, areaIdBodySchema, areaSchema, areaUpdateBodySchema, envelope } from '@loa/contract';
+import { areaCreateBodySchema, areaDetailSchema, areaIdBodySchema, areaSchema, areaUpdateBodySchema, envelope } from '@loa/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { createArea, deleteArea, listAreas, updateArea } from './areas.service';
+import { createArea, deleteArea, listAreaDetails, listAreas, updateArea } from './areas.service';
 
 /** Area lists of spec §7 and area management (our paths under /v1/client/diaban). */
 export async function areaRoutes(app: FastifyInstance): Promise<void> {
@@ -16,6 +16,11 @@ export async function areaRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Danh sách địa bàn (hộp thoại phát)', response: { 200: list } },
     preHandler: app.requireUser,
   }, async (request) => ({ data: await listAreas(app.db, request.session!) }));
+
+  app.get('/v1/client/diaban', {
+    schema: { tags, summary: 'Địa bàn kèm cấu hình và số thiết bị (màn hình quản lý địa bàn)', response: { 200: envelope(z.array(areaDetailSchema)) } },
+    preHandler: app.requireUser,
+  }, async (request) => ({ data: await listAreaDetails(app.db, request.session!, app.gateway.snapshot()) }));
 
   app.post('/v1/client/diaban/themmoi', {
     schema: { tags, summary: 'Thêm địa bàn', body: areaCreateBodySchema, response: { 200: envelope(areaSchema) } },

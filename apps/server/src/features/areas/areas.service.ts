@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AREA_LEVELS as LEVELS, AREA_MESSAGES, MSG, type Area } from '@loa/contract';
+import { AREA_LEVELS as LEVELS, AREA_MESSAGES, MSG, type Area, type AreaDetail, type StoredDeviceConfig } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { badRequest, conflict, notFound } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
@@ -106,4 +106,20 @@ export function subtreeIds(scope: AreaScope, areaId: string): string[] {
     }
   }
   return [...below];
+}
+
+/** Areas with their own configuration and how many devices (online) each holds directly. */
+export async function listAreaDetails(db: Db, session: Session, devices: { areaId: string; online: boolean }[]): Promise<AreaDetail[]> {
+  const scope = await areaScope(db, session);
+  const counts = new Map<string, { all: number; online: number }>();
+  for (const d of devices) {
+    if (!scope.ids.has(d.areaId)) continue;
+    const c = counts.get(d.areaId) ?? { all: 0, online: 0 };
+    c.all += 1;
+    if (d.online) c.online += 1;
+    counts.set(d.areaId, c);
+  }
+  return scope.areas.map((a) => ({
+    ...toArea(a), sothietbi: counts.get(a.id)?.all ?? 0, sothietbionline: counts.get(a.id)?.online ?? 0, cauhinh: a.config as StoredDeviceConfig,
+  }));
 }

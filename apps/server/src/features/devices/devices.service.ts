@@ -8,7 +8,7 @@ import type { deviceConfigBodySchema, deviceControlBodySchema, deviceDetailSchem
 import type { Db } from '../../infra/db';
 import { conflict, notFound } from '../../infra/errors';
 import { DeviceGateway } from '../../gateway/gateway';
-import { effectiveConfig, type StoredConfig } from '../../gateway/deviceConfig';
+import { applyConfigPatch, effectiveConfig, type StoredConfig } from '../../gateway/deviceConfig';
 import { sha256 } from '../auth/tokens';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
@@ -150,12 +150,12 @@ export async function configure(ctx: DeviceContext, body: z.infer<typeof deviceC
   const { id, diaban, ...config } = body;
   if (id) {
     const row = await deviceInScope(ctx, id);
-    await q.updateDeviceConfig(ctx.db, id, { ...row.config, ...config });
+    await q.updateDeviceConfig(ctx.db, id, applyConfigPatch(row.config as StoredConfig, config));
     await ctx.gateway.refreshDevice(id);
   } else {
     const scope = await checkArea(ctx, diaban!);
     const area = scope.areas.find((a) => a.id === diaban)!;
-    await updateAreaConfig(ctx.db, area.id, { ...area.config, ...config });
+    await updateAreaConfig(ctx.db, area.id, applyConfigPatch(area.config as StoredConfig, config));
     await ctx.gateway.reloadAreas();
     const { rows } = await q.listDevices(ctx.db, { areaIds: subtreeIds(scope, area.id), sort: 'tenthietbi', order: 'asc', limit: 100_000, offset: 0 });
     await Promise.all(rows.map((r) => ctx.gateway.publishConfig(r.id)));

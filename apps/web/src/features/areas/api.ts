@@ -1,4 +1,4 @@
-import type { Area, AreaCreateBody, AreaUpdateBody } from '@loa/contract';
+import type { Area, AreaCreateBody, AreaDetail, AreaUpdateBody } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** POST /v1/client/diaban/themmoi. */
@@ -14,4 +14,9 @@ export function updateArea(body: AreaUpdateBody): Promise<Area> {
 /** POST /v1/client/diaban/xoa: refused while the area holds sub-areas, devices or accounts. */
 export function deleteArea(id: string): Promise<null> {
   return api.post<null>('/v1/client/diaban/xoa', { id });
+}
+
+/** GET /v1/client/diaban: areas with their own configuration and device counts. */
+export function fetchAreaDetails(): Promise<AreaDetail[]> {
+  return api.get<AreaDetail[]>('/v1/client/diaban');
 }

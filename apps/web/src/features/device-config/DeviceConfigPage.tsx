@@ -7,6 +7,7 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { configureDevices, fetchDeviceDetail } from '../devices/api';
+import { fetchAreaDetails } from '../areas/api';
 import { useAreas } from '../devices/useAreas';
 import { useDevices } from '../devices/useDevices';
 import { ConfigForm } from './ConfigForm';
@@ -29,6 +30,8 @@ export function DeviceConfigPage() {
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
   const deviceId = target.kind === 'device' ? target.id : '';
+  const areaId = target.kind === 'area' ? target.id : '';
+  const [areaLoaded, setAreaLoaded] = useState('');
 
   useEffect(() => {
     if (!deviceId) return undefined;
@@ -45,6 +48,22 @@ export function DeviceConfigPage() {
     };
   }, [deviceId, generation, notify, tMessage]);
 
+  // An area's own settings start the form, so what is set there is visible and can be changed.
+  useEffect(() => {
+    if (!areaId) return undefined;
+    let alive = true;
+    fetchAreaDetails()
+      .then((list) => {
+        if (!alive) return;
+        setValues(configFormFrom({ cauhinh: list.find((a) => a._id === areaId)?.cauhinh ?? {} }));
+        setAreaLoaded(areaId);
+      })
+      .catch((caught: unknown) => alive && notify.error(tMessage(errorMessage(caught))));
+    return () => {
+      alive = false;
+    };
+  }, [areaId, generation, notify, tMessage]);
+
   const choose = (next: ConfigTarget) => {
     setDetail(null);
     setErrors({});
@@ -52,22 +71,21 @@ export function DeviceConfigPage() {
     setParams(next.id ? { [next.kind === 'area' ? 'diaban' : 'id']: next.id } : next.kind === 'area' ? { diaban: '' } : {}, { replace: true });
   };
   const save = async () => {
-    const checked = configFormToBody(values, t('config.urlInvalid'));
+    const checked = configFormToBody(values);
     setErrors(checked.errors);
     if (!checked.config) return;
     setBusy(true);
     try {
       await configureDevices({ ...checked.config, ...(target.kind === 'device' ? { id: target.id } : { diaban: target.id }) });
       notify.success(tMessage(MSG.updateSuccess));
-      if (target.kind === 'device') setGeneration((g) => g + 1);
+      setGeneration((g) => g + 1);
     } catch (caught) {
       notify.error(tMessage(errorMessage(caught)));
     } finally {
       setBusy(false);
     }
   };
-  const ready = target.id !== '' && (target.kind === 'area' || detail?._id === target.id);
-  const nothingTicked = !Object.values(values.use).some(Boolean);
+  const ready = target.id !== '' && (target.kind === 'area' ? areaLoaded === target.id : detail?._id === target.id);
 
   return (
     <Stack spacing={GRID_SPACING}>
@@ -86,7 +104,7 @@ export function DeviceConfigPage() {
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{t('config.tickHint')}</Typography>
           <ConfigForm values={values} errors={errors} onChange={setValues} />
           <Box sx={{ mt: 3 }}>
-            <Button variant="contained" disabled={!canManage || busy || nothingTicked} onClick={() => void save()}>{t('devices.save')}</Button>
+            <Button variant="contained" disabled={!canManage || busy} onClick={() => void save()}>{t('devices.save')}</Button>
           </Box>
         </Paper>
       )}

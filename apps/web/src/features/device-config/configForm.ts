@@ -1,8 +1,11 @@
-import { storedDeviceConfigSchema, type DeviceDetail, type StoredDeviceConfig } from '@loa/contract';
+import { DEFAULT_DEVICE_SETTINGS, deviceConfigPatchSchema, type DeviceDetail, type StoredDeviceConfig } from '@loa/contract';
+import type { z } from 'zod';
+
+export type ConfigPatch = z.infer<typeof deviceConfigPatchSchema>;
 
 export type ConfigField = 'amluong' | 'keepalive' | 'kenhmacdinh' | 'giotinh';
 
-/** The configuration form: each field is sent only when ticked, so the rest stays inherited. */
+/** The configuration form: a ticked field is set here, an unticked one is inherited (sent as null). */
 export interface ConfigFormValues {
   use: Record<ConfigField, boolean>;
   amluong: number;
@@ -15,12 +18,15 @@ export interface ConfigFormValues {
 export type ConfigFormErrors = Partial<Record<ConfigField, string>>;
 
 /** Where an empty form starts (only the starting position of unticked controls). */
-const START = { amluong: 70, keepalive: '30', tu: '22:00', den: '05:00' };
+const START = { amluong: DEFAULT_DEVICE_SETTINGS.amluong, keepalive: String(DEFAULT_DEVICE_SETTINGS.keepalive), tu: '22:00', den: '05:00' };
 
-/** The form for a device (its own settings ticked, values from the effective ones) or for an area (nothing ticked). */
-export function configFormFrom(detail: DeviceDetail | null): ConfigFormValues {
+/** The form for a device (its own settings ticked, values from the effective ones) or for an area (its own settings). */
+export function configFormFrom(detail: Pick<DeviceDetail, 'cauhinh'> & Partial<Pick<DeviceDetail, 'cauhinhhieuluc'>> | null): ConfigFormValues {
   const own: StoredDeviceConfig = detail?.cauhinh ?? {};
-  const effective = detail?.cauhinhhieuluc;
+  const effective = detail?.cauhinhhieuluc ?? (detail ? {
+    amluong: own.amluong ?? START.amluong, keepalive: own.keepalive ?? DEFAULT_DEVICE_SETTINGS.keepalive,
+    kenhmacdinh: own.kenhmacdinh || null, giotinh: own.giotinh ?? null,
+  } : undefined);
   const quiet = effective?.giotinh ?? null;
   return {
     use: { amluong: own.amluong !== undefined, keepalive: own.keepalive !== undefined, kenhmacdinh: own.kenhmacdinh !== undefined, giotinh: own.giotinh !== undefined },
@@ -33,28 +39,18 @@ export function configFormFrom(detail: DeviceDetail | null): ConfigFormValues {
   };
 }
 
-function isUrl(text: string): boolean {
-  try {
-    return ['http:', 'https:', 'rtsp:', 'rtmp:'].includes(new URL(text).protocol);
-  } catch {
-    return false;
-  }
-}
-
-/** The ticked fields as an update body, checked with the contract's schema; `urlMessage` is the console's own text. */
-export function configFormToBody(values: ConfigFormValues, urlMessage: string): { errors: ConfigFormErrors; config?: StoredDeviceConfig } {
-  const config: StoredDeviceConfig = {};
+/** The form as an update body, checked with the contract's schema (its messages). */
+export function configFormToBody(values: ConfigFormValues): { errors: ConfigFormErrors; config?: ConfigPatch } {
+  const config: ConfigPatch = {
+    amluong: values.use.amluong ? values.amluong : null,
+    // Anything but whole seconds becomes 0 so the schema answers with its own range message.
+    keepalive: values.use.keepalive ? (/^\d{1,4}$/.test(values.keepalive.trim()) ? Number(values.keepalive.trim()) : 0) : null,
+    // Ticked and empty: no default channel here, whatever the area says.
+    kenhmacdinh: values.use.kenhmacdinh ? values.kenhmacdinh.trim() : null,
+    giotinh: values.use.giotinh && values.quiet ? { tu: values.tu, den: values.den } : null,
+  };
   const errors: ConfigFormErrors = {};
-  if (values.use.amluong) config.amluong = values.amluong;
-  // Anything but whole seconds becomes 0 so the schema answers with its own range message.
-  if (values.use.keepalive) config.keepalive = /^\d{1,4}$/.test(values.keepalive.trim()) ? Number(values.keepalive.trim()) : 0;
-  if (values.use.kenhmacdinh) {
-    const url = values.kenhmacdinh.trim();
-    if (url && !isUrl(url)) errors.kenhmacdinh = urlMessage;
-    config.kenhmacdinh = url || null;
-  }
-  if (values.use.giotinh) config.giotinh = values.quiet ? { tu: values.tu, den: values.den } : null;
-  const parsed = storedDeviceConfigSchema.safeParse(config);
+  const parsed = deviceConfigPatchSchema.safeParse(config);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0] as ConfigField | undefined;
