@@ -27,6 +27,8 @@ import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
 import { DeviceGateway } from './gateway/gateway';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
+import { diskStorage, type MediaStorage } from './infra/storage';
+import path from 'node:path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,7 @@ declare module 'fastify' {
     io: RealtimeServer;
     gateway: DeviceGateway;
     broker: BrokerTransport;
+    storage: MediaStorage;
     bootstrapResult: BootstrapResult;
   }
 }
@@ -74,6 +77,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db, bus: app.bus, signer: new TokenSigner(await tokenSecret(db)),
     accessTtl: config.ACCESS_TOKEN_TTL, refreshTtl: config.REFRESH_TOKEN_TTL,
   });
+  app.decorate('storage', diskStorage(config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media')));
   app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
 
   useZodValidation(app);
@@ -106,6 +110,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(areaRoutes);
   await app.register(deviceRoutes);
+
+  // Stored audio, with range requests (devices and the listen link seek in it).
+  await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });
 
   // The built console, with client-side routes falling back to index.html (see useErrorHandling).
   if (fs.existsSync(config.WEB_DIST)) {

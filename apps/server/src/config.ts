@@ -28,6 +28,8 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   DEVICE_SILENCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Where audio files are kept (default DATA_DIR/media). */
+  MEDIA_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
 });

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ADMIN_ACCOUNT_TYPE, CSRF_COOKIE, CSRF_HEADER, RIGHTS, type ServerToClientEvents } from '@loa/contract';
@@ -33,7 +36,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const db = await sharedDb();
   const config = loadConfig({}, {
     PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
-    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist', ...overrides,
+    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist',
+    MEDIA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'loa-media-')), ...overrides,
   });
   const app = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
