@@ -1,0 +1,9 @@
+import os from 'node:os';
+
+/** One line describing where the figures were measured. */
+export function describeMachine(): string {
+  const cpus = os.cpus();
+  const model = cpus[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+  const gib = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${model} × ${cpus.length} cores, ${gib} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`;
+}

@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A Loa server running as a child process, on free ports, with a throw-away data directory. */
+export interface BenchServer {
+  /** http://127.0.0.1:<port> */
+  baseUrl: string;
+  /** mqtt://127.0.0.1:<mqttPort> */
+  mqttUrl: string;
+  adminUser: string;
+  adminPassword: string;
+  pid: number;
+  dataDir: string;
+  /** Peak resident memory of the server process so far (Linux VmHWM), MiB; null elsewhere. */
+  peakRssMb(): Promise<number | null>;
+  /** SIGTERM, wait for the exit (SIGKILL after `graceMs`), then remove the data directory. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** Extra environment for the server (wins over the defaults below). */
+  env?: Record<string, string>;
+  /** How long to wait for both listening lines (default 60 s). */
+  startTimeoutMs?: number;
+  /** Where the server's other output lines go (default: stderr, prefixed). */
+  onLog?: (line: string) => void;
+}
+
+const HTTP_LINE = /Loa đang chạy tại http:\/\/localhost:(\d+)/;
+const MQTT_LINE = /MQTT cho thiết bị \/ for devices: mqtt:\/\/[^:]+:(\d+)/;
+
+/**
+ * Starts `apps/server/src/main.ts` in its own process (so its memory and event loop are measured
+ * alone) and resolves once it prints its HTTP and MQTT ports. Never uses fixed ports.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-'));
+  const adminUser = 'admin';
+  const adminPassword = crypto.randomBytes(18).toString('base64url');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      ADMIN_USER: adminUser,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: 'warn',
+      // One client (the benchmark) makes every request: the per-IP limiter must not count it.
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const onLog = options.onLog ?? ((line: string) => process.stderr.write(`[server] ${line}\n`));
+  readline.createInterface({ input: child.stderr! }).on('line', onLog);
+
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    resolve();
+  }));
+  const cleanup = () => rm(dataDir, { recursive: true, force: true });
+
+  try {
+    const ports = await readPorts(child, onLog, options.startTimeoutMs ?? 60_000);
+    return {
+      baseUrl: `http://127.0.0.1:${ports.http}`,
+      mqttUrl: `mqtt://127.0.0.1:${ports.mqtt}`,
+      adminUser,
+      adminPassword,
+      pid: child.pid!,
+      dataDir,
+      peakRssMb: () => peakRss(child.pid!),
+      stop: async (graceMs = 15_000) => {
+        if (!exited) {
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          await exit;
+          clearTimeout(timer);
+        }
+        await cleanup();
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    await exit;
+    await cleanup();
+    throw error;
+  }
+}
+
+/** Reads the child's stdout until both listening lines are seen; later lines go to `onLog`. */
+function readPorts(child: ChildProcess, onLog: (line: string) => void, timeoutMs: number): Promise<{ http: number; mqtt: number }> {
+  return new Promise((resolve, reject) => {
+    let http: number | null = null;
+    let mqtt: number | null = null;
+    const timer = setTimeout(() => reject(new Error(`server did not report its ports within ${timeoutMs} ms`)), timeoutMs);
+    child.once('exit', (code) => reject(new Error(`server exited before listening (code ${code})`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      const h = HTTP_LINE.exec(line);
+      const m = MQTT_LINE.exec(line);
+      if (h) http = Number(h[1]);
+      else if (m) mqtt = Number(m[1]);
+      else onLog(line);
+      if (http !== null && mqtt !== null) {
+        clearTimeout(timer);
+        resolve({ http, mqtt });
+      }
+    });
+  });
+}
+
+async function peakRss(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status);
+    return kb ? Math.round(Number(kb[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
