@@ -26,6 +26,11 @@ import { systemRoutes } from './features/system/system.routes';
 import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
 import { DeviceGateway } from './gateway/gateway';
+import { PlayoutEngine } from './playout/engine';
+import multipart from '@fastify/multipart';
+import { mediaRoutes } from './features/media/media.routes';
+import { channelRoutes } from './features/channels/channels.routes';
+import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
 import { diskStorage, type MediaStorage } from './infra/storage';
 import path from 'node:path';
@@ -40,6 +45,7 @@ declare module 'fastify' {
     gateway: DeviceGateway;
     broker: BrokerTransport;
     storage: MediaStorage;
+    engine: PlayoutEngine;
     bootstrapResult: BootstrapResult;
   }
 }
@@ -83,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandling(app);
   await app.register(cookie);
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: { info: { title: 'Loa API', description: 'API của hệ thống truyền thanh cơ sở Loa', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -95,8 +102,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('io', await createRealtime(app));
   app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
   await app.gateway.attach(app.broker);
-  // Devices first, then what they write to, then the database.
+  app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log));
+  await app.engine.recover();
+  // The engine first, then devices, then what they write to, then the database.
   app.addHook('onClose', async () => {
+    await app.engine.close();
     await app.broker.close();
     await app.gateway.stop();
     if (!opts.db) await db.close();
@@ -110,6 +120,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(areaRoutes);
   await app.register(deviceRoutes);
+  await app.register(mediaRoutes);
+  await app.register(channelRoutes);
+  await app.register(broadcastRoutes);
 
   // Stored audio, with range requests (devices and the listen link seek in it).
   await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deviceLiveSchema } from './schemas/devices';
+import { liveBroadcastSchema, liveSourceInfoSchema } from './schemas/broadcast';
 
 /** Socket.IO event names of spec §7, server to console. */
 export const EVENTS = {
@@ -12,14 +13,17 @@ export const EVENTS = {
 } as const;
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
+/** Start (trangthai true, with the whole live entry) or end (false) of a running broadcast. */
 export const playStateEventSchema = z.object({
   trangthai: z.boolean(),
   idlichphat: z.string(),
-  nguonphat: z.unknown(),
-  nguoncho: z.array(z.unknown()),
+  nguonphat: liveSourceInfoSchema.nullable(),
+  nguoncho: z.array(z.string()),
   file: z.string().nullable(),
   nguoitao: z.string(),
   type: z.enum(['phatngay', 'phatlich']),
+  /** The full live entry when trangthai is true (ours: the spec leaves the card's data to the event). */
+  lichphat: liveBroadcastSchema.nullable(),
 });
 export const waitingRepeatEventSchema = z.object({
   idlichphat: z.string(),

@@ -10,3 +10,4 @@ export * from './schemas/devices';
 export * from './schemas/areas';
 export * from './messageRegistry';
 export * from './sortKey';
+export * from './schemas/broadcast';

@@ -141,6 +141,38 @@ export class DeviceGateway implements DeviceAuthority {
     return !!m && !!this.devices.get(deviceId)?.areaChain.has(m[1]);
   }
 
+  /** The given areas and every area below them. */
+  subtree(areaIds: Iterable<string>): Set<string> {
+    const result = new Set(areaIds);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const a of this.areas.values()) {
+        if (a.parent_id && result.has(a.parent_id) && !result.has(a.id)) {
+          result.add(a.id);
+          grew = true;
+        }
+      }
+    }
+    return result;
+  }
+
+  /** Ids of the registered devices whose area is in the set. */
+  devicesIn(areaIds: Set<string>): string[] {
+    const ids: string[] = [];
+    for (const [id, d] of this.devices) if (areaIds.has(d.areaId)) ids.push(id);
+    return ids;
+  }
+
+  /** An area's name, as the live panel shows it. */
+  areaName(areaId: string): string {
+    return this.areas.get(areaId)?.ten ?? '';
+  }
+
+  /** The area of a registered device. */
+  areaOf(deviceId: string): string | undefined {
+    return this.devices.get(deviceId)?.areaId;
+  }
+
   /** A device's live state as the console shows it. */
   liveOf(id: string): DeviceLive | null {
     const d = this.devices.get(id);
@@ -174,6 +206,7 @@ export class DeviceGateway implements DeviceAuthority {
     if (!online) d.live.playing = null;
     this.connections.push({ deviceId: id, at: now, online, reason, ip: ip ?? d.live.ip });
     this.touch(id);
+    if (online) this.bus.emit('device.online', { deviceId: id });
   }
 
   private touch(id: string): void {
@@ -212,6 +245,7 @@ export class DeviceGateway implements DeviceAuthority {
       const visible = applyState(d.live, state.data, now);
       if (wasOnline !== d.live.online) {
         this.connections.push({ deviceId: parsed.deviceId, at: now, online: d.live.online, reason: d.live.online ? 'ket-noi' : 'mat-ket-noi', ip: d.live.ip });
+        if (d.live.online) this.bus.emit('device.online', { deviceId: parsed.deviceId });
       }
       this.dirty.add(parsed.deviceId);
       if (visible) this.changed.add(parsed.deviceId);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceEvent, DeviceLive } from '@loa/contract';
+import type { DeviceEvent, DeviceLive, ServerToClientEvents } from '@loa/contract';
 
 /** Domain events raised by services; infrastructure (Socket.IO, notifications) listens. */
 export interface DomainEvents {
@@ -7,6 +7,15 @@ export interface DomainEvents {
   'user.signedOut': { userId: string; deviceId: string };
   /** Live status changes of speakers, grouped by the area they belong to. */
   'devices.changed': { byArea: Map<string, { _id: string; trangthai: DeviceLive }[]> };
+  /** A speaker came (back) online: running broadcasts for it are sent again. */
+  'device.online': { deviceId: string };
+  /** A broadcast changed: the hub sends `event` to the consoles of these areas and of this user. */
+  'broadcast.changed': {
+    areaIds: string[];
+    userId: string;
+    event: keyof ServerToClientEvents;
+    payload: unknown;
+  };
   /** A speaker's own report of a play item or an acknowledged command. */
   'device.event': { deviceId: string; event: DeviceEvent };
 }

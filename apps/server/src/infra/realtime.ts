@@ -55,6 +55,12 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
     for (const [areaId, devices] of byArea) io.to(areaRoom(areaId)).emit(EVENTS.deviceStatus, devices);
   });
 
+  // Broadcast cards and the header button follow the playout engine.
+  app.bus.on('broadcast.changed', ({ areaIds, userId, event, payload }) => {
+    const rooms = [...areaIds.map(areaRoom), userRoom(userId)];
+    (io.to(rooms).emit as (name: string, data: unknown) => boolean)(event, payload);
+  });
+
   app.addHook('onClose', async () => {
     await io.close();
   });

@@ -9,33 +9,43 @@ export interface AccessClaims {
 
 const b64 = (buf: Buffer | string) => Buffer.from(buf).toString('base64url');
 
-/** Signs and verifies short-lived access tokens with an HMAC secret kept in the database. */
+/** Signs and verifies short-lived tokens (access tokens, upload addresses) with an HMAC secret kept in the database. */
 export class TokenSigner {
   constructor(private readonly secret: string) {}
 
   sign(claims: AccessClaims): string {
-    const body = b64(JSON.stringify(claims));
-    return `${body}.${this.mac(body)}`;
+    return this.signPayload(claims);
   }
 
   /** Returns the claims when the signature holds, whatever the expiry; null when forged or malformed. */
   verify(token: string | undefined): AccessClaims | null {
+    const claims = this.verifyPayload(token) as Partial<AccessClaims> | null;
+    return claims && typeof claims.u === 'string' && typeof claims.d === 'string' && typeof claims.e === 'number' ? (claims as AccessClaims) : null;
+  }
+
+  /** Signs any JSON payload; `purpose` keeps a token of one kind from being used as another. */
+  signPayload(payload: object, purpose = 'access'): string {
+    const body = b64(JSON.stringify(payload));
+    return `${body}.${this.mac(`${purpose}:${body}`)}`;
+  }
+
+  verifyPayload(token: string | undefined, purpose = 'access'): Record<string, unknown> | null {
     if (!token) return null;
     const [body, mac] = token.split('.');
     if (!body || !mac) return null;
-    const expected = Buffer.from(this.mac(body));
+    const expected = Buffer.from(this.mac(`${purpose}:${body}`));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
     try {
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as AccessClaims;
-      return typeof claims.u === 'string' && typeof claims.d === 'string' && typeof claims.e === 'number' ? claims : null;
+      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown;
+      return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
     } catch {
       return null;
     }
   }
 
-  private mac(body: string): string {
-    return crypto.createHmac('sha256', this.secret).update(body).digest('base64url');
+  private mac(text: string): string {
+    return crypto.createHmac('sha256', this.secret).update(text).digest('base64url');
   }
 }
 

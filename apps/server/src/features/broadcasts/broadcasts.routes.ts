@@ -1,0 +1,91 @@
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, broadcastInfoSchema, envelope, liveBroadcastSchema, stopByIdBodySchema } from '@loa/contract';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest } from '../../infra/errors';
+import { deleteMedia } from '../media/media.queries';
+import { storeUploadedAudio, type StoredAudio } from '../media/media.service';
+import { startImmediateBroadcast, stopBroadcast, stopOwnImmediate, visibleLive, type BroadcastContext } from './broadcasts.service';
+import { streamSession } from './listen';
+
+const parseJsonField = (value: unknown, field: string): unknown => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(`Trường "${field}" không phải JSON hợp lệ!`);
+  }
+};
+
+/** Immediate broadcasts (spec §7 "Immediate broadcast") and the running list. */
+export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['phatngay'];
+  const ctx = (request: FastifyRequest): BroadcastContext => ({ db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, session: request.session! });
+
+  app.post('/v1/client/phatngay/phatngay', {
+    schema: {
+      tags, summary: 'Phát khẩn cấp: multipart với files (MP3), nguonphat (JSON), thongtin (JSON); hoặc JSON { nguonphat, thongtin }',
+      response: { 200: envelope(liveBroadcastSchema) },
+    },
+    bodyLimit: 50 * MAX_UPLOAD_BYTES,
+    preHandler: app.requireUser,
+  }, async (request) => {
+    const fields: Record<string, unknown> = {};
+    const uploads: StoredAudio[] = [];
+    try {
+      if (request.isMultipart()) {
+        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20, fieldSize: 5 * 1024 * 1024 } })) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'files') throw badRequest(BROADCAST_MESSAGES.filesMismatch);
+            uploads.push(await storeUploadedAudio(app.db, app.storage, request.session!, { stream: part.file, originalName: part.filename }));
+          } else {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } else {
+        Object.assign(fields, request.body as Record<string, unknown>);
+      }
+      const info = broadcastInfoSchema.safeParse(parseJsonField(fields.thongtin, 'thongtin') ?? {});
+      if (!info.success) throw badRequest(info.error.issues[0].message);
+      return { data: await startImmediateBroadcast(ctx(request), info.data, parseJsonField(fields.nguonphat, 'nguonphat'), uploads) };
+    } catch (error) {
+      // A refused broadcast leaves no orphan file behind.
+      await Promise.all(uploads.map((u) => app.storage.delete(u.key)));
+      await deleteMedia(app.db, uploads.map((u) => u.key));
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
+      throw error;
+    }
+  });
+
+  app.get('/v1/client/phatngay/userdangphat', {
+    schema: { tags, summary: 'Chương trình phát khẩn cấp đang chạy của người dùng', response: { 200: envelope(z.array(liveBroadcastSchema)) } },
+    preHandler: app.requireUser,
+  }, async (request) => ({ data: app.engine.live().filter((b) => b.type === 'phatngay' && b.nguoitao === request.session!.user.id) }));
+
+  app.get('/v1/client/lichphat/lichphatdangphat', {
+    schema: { tags, summary: 'Các chương trình đang phát trong phạm vi của người dùng', response: { 200: envelope(z.array(liveBroadcastSchema)) } },
+    preHandler: app.requireUser,
+  }, async (request) => ({ data: await visibleLive(ctx(request)) }));
+
+  app.get('/v1/client/phatngay/dungphatngay', {
+    schema: { tags, summary: 'Dừng các chương trình phát khẩn cấp của người dùng', response: { 200: envelope(z.object({ sochuongtrinh: z.number() })) } },
+    preHandler: app.requireUser,
+  }, async (request) => ({ data: { sochuongtrinh: await stopOwnImmediate(ctx(request)) } }));
+
+  app.post('/v1/client/lichphat/dungkhancap', {
+    schema: { tags, summary: 'Dừng một chương trình đang phát (người tạo, hoặc quyền dừng chương trình cùng quản trị)', body: stopByIdBodySchema, response: { 200: envelope(z.null()) } },
+    preHandler: app.requireUser,
+  }, async (request) => {
+    await stopBroadcast(ctx(request), (request.body as { id: string }).id);
+    return { data: null };
+  });
+
+  app.get('/v1/client/phatngay/nghe/:id', {
+    schema: { tags, summary: 'Nghe trực tiếp chương trình đang phát (audio/mpeg)', params: z.object({ id: z.string().max(64) }) },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const visible = await visibleLive(ctx(request));
+    if (!visible.some((b) => b.idlichphat === id)) throw new AppError(404, BROADCAST_MESSAGES.notFound);
+    return streamSession(app, id, request, reply);
+  });
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, envelope, uploadUrlSchema, uploadUrlsBodySchema } from '@loa/contract';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { AppError, badRequest } from '../../infra/errors';
+import { uniqueMediaName } from '../../infra/storage';
+import { requireRight } from '../auth/rights';
+import { storeUploadedAudio } from './media.service';
+
+const UPLOAD_PURPOSE = 'upload';
+const UPLOAD_TTL_SECONDS = 15 * 60;
+
+/**
+ * Upload addresses (spec §7 "Get upload addresses"): the disk store signs its own PUT addresses,
+ * as an S3-compatible store would presign them. A PUT of audio/mpeg answers 204.
+ */
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['media'];
+  app.addContentTypeParser(['audio/mpeg', 'audio/mp3', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
+
+  app.post('/v1/client/lichphat/geturlupload', {
+    schema: { tags, summary: 'Địa chỉ tải tệp âm thanh lên (PUT audio/mpeg, trả 204)', body: uploadUrlsBodySchema, response: { 200: envelope(z.array(uploadUrlSchema)) } },
+    preHandler: app.requireUser,
+  }, async (request) => {
+    requireRight(request.session!, 'themsuaxoalichphat');
+    const { key: names } = request.body as z.infer<typeof uploadUrlsBodySchema>;
+    const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
+    return {
+      data: names.map((name) => {
+        const key = `audio/${uniqueMediaName(name)}`;
+        const token = app.authDeps.signer.signPayload({ k: key, n: path.basename(name), u: request.session!.user.id, e: expires }, UPLOAD_PURPOSE);
+        return { url: `/v1/client/media/upload/${token}`, fields: { key } };
+      }),
+    };
+  });
+
+  app.put('/v1/client/media/upload/:token', {
+    schema: { tags, summary: 'Tải một tệp MP3 lên địa chỉ đã cấp', params: z.object({ token: z.string().max(2000) }) },
+    bodyLimit: MAX_UPLOAD_BYTES,
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const claims = app.authDeps.signer.verifyPayload((request.params as { token: string }).token, UPLOAD_PURPOSE);
+    const session = request.session!;
+    if (!claims || claims.u !== session.user.id || typeof claims.k !== 'string' || (claims.e as number) * 1000 < Date.now()) {
+      throw new AppError(403, 'Địa chỉ tải lên không hợp lệ hoặc đã hết hạn, hãy thử lại!');
+    }
+    if (!request.body || typeof (request.body as Readable).pipe !== 'function') throw badRequest(BROADCAST_MESSAGES.fileMissing);
+    await storeUploadedAudio(app.db, app.storage, session, { stream: request.body as Readable, originalName: String(claims.n), key: claims.k });
+    return reply.code(204).send();
+  });
+}

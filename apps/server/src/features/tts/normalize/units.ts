@@ -1,0 +1,46 @@
+/** Units written after a number, and how they are read. Matched longest first, and only as whole words. */
+export const UNITS: Readonly<Record<string, string>> = {
+  'km/h': 'ki lô mét trên giờ',
+  'km/giờ': 'ki lô mét trên giờ',
+  'm/s': 'mét trên giây',
+  'm/giây': 'mét trên giây',
+  'mm/h': 'mi li mét trên giờ',
+  'km²': 'ki lô mét vuông',
+  km2: 'ki lô mét vuông',
+  'm²': 'mét vuông',
+  m2: 'mét vuông',
+  'm³': 'mét khối',
+  m3: 'mét khối',
+  'm3/s': 'mét khối trên giây',
+  'm³/s': 'mét khối trên giây',
+  km: 'ki lô mét',
+  cm: 'xăng ti mét',
+  mm: 'mi li mét',
+  m: 'mét',
+  ha: 'héc ta',
+  kg: 'ki lô gam',
+  g: 'gam',
+  ml: 'mi li lít',
+  l: 'lít',
+  hPa: 'héc tô pát xcan',
+  mb: 'mi li ba',
+  kWh: 'ki lô oát giờ',
+  kW: 'ki lô oát',
+  MW: 'mê ga oát',
+  '°C': 'độ xê',
+  'º C': 'độ xê',
+  'ºC': 'độ xê',
+  '° C': 'độ xê',
+  oC: 'độ xê',
+  '°': 'độ',
+  '%': 'phần trăm',
+  đ: 'đồng',
+  VNĐ: 'đồng',
+  VND: 'đồng',
+  USD: 'đô la Mỹ',
+};
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** Alternation of the unit spellings, longest first, for use inside a larger pattern. */
+export const UNIT_PATTERN = Object.keys(UNITS).sort((a, b) => b.length - a.length).map(escape).join('|');

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
+
+/** The device option 'Tất cả thiết bị': every device of the chosen areas (exclusive of single devices). */
+export const ALL_DEVICES = 'tatca';
+
+export const BROADCAST_MESSAGES = {
+  unknownArea: 'Địa bàn được chọn không tồn tại hoặc không thuộc phạm vi của bạn!',
+  unknownDevice: 'Thiết bị được chọn không tồn tại hoặc không thuộc các địa bàn đã chọn!',
+  allDevicesExclusive: '"Tất cả thiết bị" không được chọn cùng các thiết bị riêng lẻ!',
+  filesMismatch: 'Danh sách nguồn phát không khớp với các tệp đã tải lên!',
+  fileMissing: 'Tệp âm thanh của nguồn phát không tồn tại trên máy chủ, hãy tải lại!',
+  fileTooLarge: 'Tệp âm thanh vượt quá dung lượng cho phép (50 MB mỗi tệp)!',
+  durationInvalid: 'Thời lượng nguồn phát không hợp lệ!',
+  tooLong: 'Chương trình phát quá dài (tối đa 24 giờ)!',
+  noDevicesInAreas: 'Các địa bàn đã chọn chưa có thiết bị nào!',
+  notFound: 'Không tìm thấy chương trình đang phát!',
+  notYours: 'Bạn không có quyền dừng chương trình này!',
+  nothingToStop: 'Bạn không có chương trình nào đang phát!',
+} as const;
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+export const MAX_BROADCAST_SECONDS = 24 * 3600;
+
+const timeline = z.object({ batdau: z.number().min(0), ketthuc: z.number().min(0) });
+const sourceBase = {
+  /** Duration in seconds. */
+  thoigianBatdau: z.number().min(0, BROADCAST_MESSAGES.durationInvalid).max(MAX_BROADCAST_SECONDS, BROADCAST_MESSAGES.tooLong),
+  liveThoigian: timeline.optional(),
+  thutu: z.number().int().min(1).optional(),
+  userId: z.string().optional(),
+  thongtin: z.object({ tieude: z.string().max(200).optional(), nguoitao: z.string().optional() }).optional(),
+  sotab: z.number().int().optional(),
+};
+
+/** A stored audio file of a FILE source: `url` is the unique stored name (timestamp + hex + original name). */
+export const sourceFileSchema = z.object({
+  fileName: z.string().min(1).max(255),
+  url: z.string().min(1).max(400),
+  duration: z.number().min(0),
+  thoigianbatdau: z.number().min(0).optional(),
+});
+export type SourceFile = z.infer<typeof sourceFileSchema>;
+
+export const fileSourceSchema = z.object({ ...sourceBase, kieunguon: z.literal(SOURCE_KINDS.file), files: z.array(sourceFileSchema).min(1, MSG.noFileChosen) });
+export const relaySourceSchema = z.object({
+  ...sourceBase,
+  kieunguon: z.literal(SOURCE_KINDS.relay),
+  tenkenh: z.string({ error: MSG.relayNameEmpty }).trim().min(1, MSG.relayNameEmpty).max(200),
+  url: z.string({ error: MSG.relayPathEmpty }).trim().min(1, MSG.relayPathEmpty).max(2000),
+  /** Seconds (entered in minutes, stored × 60). */
+  thoiluong: z.number({ error: MSG.relayDurationEmpty }).refine((v) => v !== 0, MSG.relayDurationEmpty).refine((v) => v > 0, MSG.relayDurationInvalid),
+});
+export const ttsSourceSchema = z.object({
+  ...sourceBase,
+  kieunguon: z.literal(SOURCE_KINDS.tts),
+  url: z.string({ error: MSG.ttsNotDone }).min(1, MSG.ttsNotDone).max(400),
+  urldownload: z.string().max(400).optional(),
+  noidunggiongnoi: z.string().max(100).optional(),
+});
+export const digitalSourceSchema = z.object({ ...sourceBase, kieunguon: z.literal(SOURCE_KINDS.digital), url: z.string().max(400).optional() });
+
+/** One source of a broadcast (nguonphat item, spec §3). */
+export const sourceSchema = z.discriminatedUnion('kieunguon', [fileSourceSchema, relaySourceSchema, ttsSourceSchema, digitalSourceSchema]);
+export type Source = z.infer<typeof sourceSchema>;
+export const sourcesSchema = z.array(sourceSchema).max(100);
+
+/** The broadcast request (thongtin, spec §3). */
+export const broadcastInfoSchema = z.object({
+  tieude: z.string().trim().max(200).optional().default(''),
+  chedophat: z.string().max(50).optional(),
+  thutrongtuan: z.array(z.number().int().min(0).max(6)).optional(),
+  thoigianbatdau: z.unknown().optional(),
+  thoigianketthuc: z.unknown().optional(),
+  thoiluong: z.number().min(0).optional(),
+  nguoitao: z.string().optional(),
+  diabanchon: z.array(z.string().max(64)).max(1000).optional().default([]),
+  thietbichon: z.array(z.string().max(64)).max(20_000).optional().default([]),
+  thoigianBatdauTimeline: z.unknown().optional(),
+  loaibantin: z.number().int().nullable().optional(),
+  uutien: z.number().int().nullable().optional(),
+  idAdmin: z.string().optional(),
+  kieulaplai: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional().default(0),
+  /** Seconds (entered in minutes). */
+  thoigianlaplai: z.number().min(0).optional().default(0),
+  solanlaplai: z.number().int().optional().default(1),
+});
+export type BroadcastInfo = z.infer<typeof broadcastInfoSchema>;
+
+/** The first failing rule of spec §5 "Broadcast submit", in its order; null when the request is valid. */
+export function broadcastError(info: Pick<BroadcastInfo, 'loaibantin' | 'uutien' | 'diabanchon' | 'thietbichon' | 'tieude' | 'kieulaplai' | 'thoigianlaplai' | 'solanlaplai'>, sourceCount: number): string | null {
+  if (!info.loaibantin || !MESSAGE_TYPES.some((m) => m.id === info.loaibantin)) return MSG.noMessageType;
+  if (!info.uutien || !PRIORITIES.some((p) => p.id === info.uutien)) return MSG.noPriority;
+  if (!info.diabanchon?.length) return MSG.noArea;
+  if (!info.thietbichon?.length) return MSG.noDevice;
+  if (!info.tieude?.trim()) return MSG.noProgramName;
+  if (sourceCount === 0) return MSG.noSources;
+  if (info.kieulaplai === 2 && (info.thoigianlaplai ?? 0) < REPEAT_INTERVAL_MIN_SECONDS) return MSG.repeatIntervalMin;
+  if (info.kieulaplai !== 0 && (info.solanlaplai ?? 0) < REPEAT_COUNT_MIN) return MSG.repeatCountMin;
+  return null;
+}
+
+/** Recomputes order, start and end offsets and the total (spec §4 "Source list"). */
+export function layoutTimeline<T extends { thoigianBatdau: number }>(sources: T[]): { sources: (T & { thutu: number; liveThoigian: { batdau: number; ketthuc: number } })[]; total: number } {
+  let total = 0;
+  const laid = sources.map((s, i) => {
+    const batdau = total;
+    total += s.thoigianBatdau;
+    return { ...s, thutu: i + 1, liveThoigian: { batdau, ketthuc: total } };
+  });
+  return { sources: laid, total };
+}
+
+export const DEFAULT_PRIORITY = EMERGENCY_PRIORITY;
+
+/** Who made a running broadcast, as the live panel shows it. */
+export const liveCreatorSchema = z.object({ _id: z.string(), hoten: z.string() });
+
+/** The source block of a live entry (nguon / nguonphat of spec §3). */
+export const liveSourceInfoSchema = z.object({
+  tenchuongtrinh: z.string().nullable(),
+  nguoitao: liveCreatorSchema,
+  diabanphat: z.array(z.object({ _id: z.string(), tendiaban: z.string() })),
+  kieulaplai: z.number().int(),
+  solanlaplai: z.number().int(),
+});
+
+/** A running broadcast (live panel card, lichphatdangphat, userdangphat). */
+export const liveBroadcastSchema = z.object({
+  idlichphat: z.string(),
+  type: z.enum(['phatngay', 'phatlich']),
+  nguonphat: liveSourceInfoSchema,
+  /** File name (or channel, or text summary) playing now. */
+  nguondangphat: z.string().nullable(),
+  nguoncho: z.array(z.string()),
+  nguoitao: z.string(),
+  idAdmin: z.string(),
+  iddiaban: z.object({ tendiaban: z.string() }),
+  chophatlai: z.boolean(),
+  /** Unix ms when the next repeat starts, while waiting to repeat. */
+  thoigianchophatlai: z.number().nullable(),
+  kieulaplai: z.number().int(),
+  solanlaplai: z.number().int(),
+  /** Unix ms when the current run ends. */
+  thoigianketthuc: z.number(),
+  thoiluong: z.number(),
+  loaibantin: z.number().int(),
+  uutien: z.number().int(),
+  sothietbi: z.number().int(),
+});
+export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;
+
+/** Presigned upload (geturlupload): one entry per file name. */
+export const uploadUrlsBodySchema = z.object({ key: z.array(z.string().min(1).max(255)).min(1).max(50) });
+export const uploadUrlSchema = z.object({ url: z.string(), fields: z.object({ key: z.string() }) });
+
+export const stopByIdBodySchema = z.object({ id: z.string({ error: BROADCAST_MESSAGES.notFound }).min(1, BROADCAST_MESSAGES.notFound).max(64) });
+
+/** Relay / digital channels (danhsachkenhsohoa). */
+export const channelSchema = z.object({ _id: z.string(), tenkenh: z.string(), url: z.string() });
+export type Channel = z.infer<typeof channelSchema>;
+export const channelBodySchema = z.object({
+  tenkenh: z.string({ error: MSG.relayNameEmpty }).trim().min(1, MSG.relayNameEmpty).max(200),
+  url: z.string({ error: MSG.relayPathEmpty }).trim().min(1, MSG.relayPathEmpty).max(2000),
+});
