@@ -31,6 +31,7 @@ import multipart from '@fastify/multipart';
 import { mediaRoutes } from './features/media/media.routes';
 import { channelRoutes } from './features/channels/channels.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
+import { ttsRoutes } from './features/tts/tts.routes';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
 import { diskStorage, type MediaStorage } from './infra/storage';
 import path from 'node:path';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(channelRoutes);
   await app.register(broadcastRoutes);
+  await app.register(ttsRoutes);
 
   // Stored audio, with range requests (devices and the listen link seek in it).
   await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });

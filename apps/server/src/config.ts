@@ -32,6 +32,14 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_ATTRIBUTION: z.string().default('&copy; OpenStreetMap contributors'),
+  /** Text-to-speech: FPT.AI is offered when its key is set (FPT_TTS_URL points elsewhere for a proxy or a test fake). */
+  FPT_TTS_URL: z.string().url().default('https://api.fpt.ai/hmi/tts/v5'),
+  FPT_TTS_API_KEY: z.string().optional(),
+  /** Text-to-speech: Viettel AI is offered when its token is set. */
+  VIETTEL_TTS_URL: z.string().url().default('https://viettelai.vn/tts/speech_synthesis'),
+  VIETTEL_TTS_TOKEN: z.string().optional(),
+  /** Offline text-to-speech worker threads (default: the spare cores, 1 to 4). */
+  TTS_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -11,3 +11,4 @@ export * from './schemas/areas';
 export * from './messageRegistry';
 export * from './sortKey';
 export * from './schemas/broadcast';
+export * from './schemas/tts';

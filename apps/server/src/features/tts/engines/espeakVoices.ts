@@ -10,17 +10,17 @@ export interface EspeakVoice {
 /**
  * Each product voice as a distinct eSpeak NG setting: the region picks the Vietnamese dialect voice
  * (vi = northern, vi-vn-x-central, vi-vn-x-south), the name's gender picks a female or male variant,
- * and pitch and speed keep two voices of one region and gender apart. Speeds sit below eSpeak's 175
- * because loudspeakers in the open echo.
+ * and pitch and speed keep two voices of one region and gender apart. Speeds stay near eSpeak's 175 words
+ * (syllables) a minute, a little under a newsreader, because loudspeakers in the open echo.
  */
 export const ESPEAK_VOICES: Readonly<Record<VoiceId, EspeakVoice>> = {
-  banmaiace: { name: 'vi+f3', pitch: 58, speed: 150 },
-  thuminhace: { name: 'vi+f5', pitch: 70, speed: 142 },
-  leminh: { name: 'vi+m3', pitch: 40, speed: 150 },
-  lannhi: { name: 'vi-vn-x-south+f2', pitch: 62, speed: 152 },
-  linhsanace: { name: 'vi-vn-x-south+f4', pitch: 72, speed: 144 },
-  minhquangace: { name: 'vi-vn-x-south+m2', pitch: 38, speed: 150 },
-  myan: { name: 'vi-vn-x-central+f3', pitch: 64, speed: 146 },
-  ngoclamace: { name: 'vi-vn-x-central+f1', pitch: 56, speed: 138 },
-  giahuy: { name: 'vi-vn-x-central+m4', pitch: 45, speed: 146 },
+  banmaiace: { name: 'vi+f3', pitch: 58, speed: 172 },
+  thuminhace: { name: 'vi+f5', pitch: 70, speed: 164 },
+  leminh: { name: 'vi+m3', pitch: 40, speed: 172 },
+  lannhi: { name: 'vi-vn-x-south+f2', pitch: 62, speed: 174 },
+  linhsanace: { name: 'vi-vn-x-south+f4', pitch: 72, speed: 166 },
+  minhquangace: { name: 'vi-vn-x-south+m2', pitch: 38, speed: 172 },
+  myan: { name: 'vi-vn-x-central+f3', pitch: 64, speed: 168 },
+  ngoclamace: { name: 'vi-vn-x-central+f1', pitch: 56, speed: 160 },
+  giahuy: { name: 'vi-vn-x-central+m4', pitch: 45, speed: 168 },
 };
