@@ -78,9 +78,11 @@ export class TestClient {
   async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<{ status: number; body: any; headers: Headers }> {
     if (method !== 'GET' && opts.csrf !== false && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/v1/client/csrf');
     const headers: Record<string, string> = { 'user-agent': this.userAgent, cookie: this.cookieHeader };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
     if (method !== 'GET' && opts.csrf !== false) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
-    const response = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+    const response = await fetch(this.baseUrl + path, { method, headers, body: payload });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
@@ -146,4 +148,31 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
     if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** Registers `count` speakers in an area through the API and runs them as real agents (silent players). */
+export async function startSpeakers(server: TestServer, client: TestClient, areaId: string, count: number) {
+  const { SpeakerAgent } = await import('@loa/speaker');
+  const agents = [];
+  for (let i = 0; i < count; i += 1) {
+    const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa ${i + 1}`, diaban: areaId, serial: `SP-${crypto.randomBytes(6).toString('hex')}` });
+    if (res.status !== 200) throw new Error(`could not add a device: ${res.body.message}`);
+    const agent = new SpeakerAgent({
+      mqttUrl: `mqtt://127.0.0.1:${server.app.broker.tcpPort}`, deviceId: res.body.data.thietbi._id, secret: res.body.data.secret, fetchAudio: false, reconnectBaseMs: 200,
+    });
+    await agent.start();
+    agents.push(agent);
+  }
+  // Each agent has its configuration (areas) before the test sends anything.
+  await eventually(() => agents.every((a) => a.areas.length > 0), 3000);
+  return agents;
+}
+
+/** A multipart body as the console sends it: thongtin, nguonphat, then the files. */
+export function broadcastForm(thongtin: unknown, nguonphat: unknown, files: { name: string; data: Buffer }[] = []): FormData {
+  const form = new FormData();
+  form.append('thongtin', JSON.stringify(thongtin));
+  form.append('nguonphat', JSON.stringify(nguonphat));
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.data)], { type: 'audio/mpeg' }), f.name);
+  return form;
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/errors';
@@ -16,14 +16,17 @@ export interface StoredAudio {
   bytes: number;
 }
 
-/** A stream that fails once more than `limit` bytes have passed (uploads are capped per file). */
+/** Passes bytes through and fails once more than `limit` have passed (uploads are capped per file). */
 function capped(stream: Readable, limit: number): Readable {
   let seen = 0;
-  stream.on('data', (chunk: Buffer) => {
-    seen += chunk.length;
-    if (seen > limit) stream.destroy(new AppError(413, BROADCAST_MESSAGES.fileTooLarge));
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > limit ? new AppError(413, BROADCAST_MESSAGES.fileTooLarge) : null, chunk);
+    },
   });
-  return stream;
+  stream.on('error', (error) => counter.destroy(error));
+  return stream.pipe(counter);
 }
 
 /**
