@@ -153,7 +153,7 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
 /** Registers `count` speakers in an area through the API and runs them as real agents (silent players). */
 export async function startSpeakers(server: TestServer, client: TestClient, areaId: string, count: number) {
   const { SpeakerAgent } = await import('@loa/speaker');
-  const agents = [];
+  const agents: InstanceType<typeof SpeakerAgent>[] = [];
   for (let i = 0; i < count; i += 1) {
     const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa ${i + 1}`, diaban: areaId, serial: `SP-${crypto.randomBytes(6).toString('hex')}` });
     if (res.status !== 200) throw new Error(`could not add a device: ${res.body.message}`);

@@ -21,6 +21,8 @@ interface Registered {
   areaChain: Set<string>;
   config: StoredConfig;
   live: LiveEntry;
+  /** Whether the device reported its state since it last connected (it does so once subscribed). */
+  reported: boolean;
 }
 
 export interface GatewayOptions {
@@ -85,6 +87,7 @@ export class DeviceGateway implements DeviceAuthority {
     this.devices.set(row.id, {
       hash: row.secret_hash, adminId: row.admin_id, areaId: row.area_id, config: row.config as StoredConfig,
       areaChain: new Set(this.chain(row.area_id).map((a) => a.id)),
+      reported: previous?.reported ?? false,
       live: previous?.live ?? {
         online: row.online, volume: row.volume, playing: row.playing, signal: row.signal, firmware: row.firmware, ip: row.ip,
         lastSeen: row.last_seen ? row.last_seen.getTime() : null,
@@ -206,7 +209,6 @@ export class DeviceGateway implements DeviceAuthority {
     if (!online) d.live.playing = null;
     this.connections.push({ deviceId: id, at: now, online, reason, ip: ip ?? d.live.ip });
     this.touch(id);
-    if (online) this.bus.emit('device.online', { deviceId: id });
   }
 
   private touch(id: string): void {
@@ -219,6 +221,7 @@ export class DeviceGateway implements DeviceAuthority {
     if (!d) return;
     const now = Date.now();
     if (online) {
+      d.reported = false;
       d.live.lastSeen = now;
       if (ip) d.live.ip = ip.replace(/^::ffff:/, '');
     }
@@ -245,8 +248,10 @@ export class DeviceGateway implements DeviceAuthority {
       const visible = applyState(d.live, state.data, now);
       if (wasOnline !== d.live.online) {
         this.connections.push({ deviceId: parsed.deviceId, at: now, online: d.live.online, reason: d.live.online ? 'ket-noi' : 'mat-ket-noi', ip: d.live.ip });
-        if (d.live.online) this.bus.emit('device.online', { deviceId: parsed.deviceId });
       }
+      // A device reports its state once it has subscribed: commands sent from then on reach it.
+      if (state.data.online && !d.reported) this.bus.emit('device.online', { deviceId: parsed.deviceId });
+      d.reported = state.data.online;
       this.dirty.add(parsed.deviceId);
       if (visible) this.changed.add(parsed.deviceId);
       return;

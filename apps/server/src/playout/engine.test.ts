@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS } from '@loa/contract';
+import type { SpeakerAgent } from '@loa/speaker';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { eventually, sharedDb, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../test/helpers';
+import { findBroadcast, insertBroadcast, type NewBroadcast } from '../features/broadcasts/broadcasts.queries';
+
+let server: TestServer;
+const agents: SpeakerAgent[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
+  await server.close();
+});
+
+/** A session stored directly, so tests can use seconds where the console enforces minutes. */
+async function session(s: TestServer, adminId: string, areaId: string, extra: Partial<NewBroadcast> = {}) {
+  const id = crypto.randomUUID();
+  await insertBroadcast(s.db, {
+    id, admin_id: adminId, created_by: adminId, type: 'phatlich', title: 'Bản tin sáng', message_type: 1, priority: 0,
+    chosen_areas: [areaId], chosen_devices: ['tatca'], target_areas: [areaId], target_devices: [], device_count: 1, sources: [],
+    items: [{ url: 'http://127.0.0.1:9/relay', duration: 2, title: 'Tiếp sóng', kind: 'relay' }], total_seconds: 2,
+    repeat_mode: 0, repeat_interval: 0, repeat_count: 0, run_started_at: new Date(), ...extra,
+  });
+  return (await findBroadcast(s.db, id))!;
+}
+
+describe('playout engine', () => {
+  it('waits between runs in repeat mode 2 and tells the consoles when the repeat starts', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const socket = await w.client.socket();
+    const waits: { chophatlai: boolean; thoigianchophatlai: number | null }[] = [];
+    socket.on(EVENTS.waitingRepeat, (e) => waits.push(e));
+    const row = await session(server, w.admin.id, w.areas.communeA, { repeat_mode: 2, repeat_interval: 2, repeat_count: 1 });
+    await server.app.engine.start(row);
+    await eventually(() => agents.at(-1)!.playing?.sessionId === row.id, 2000);
+    const wait = await eventually(() => waits.find((e) => e.chophatlai), 4000);
+    expect(wait.thoigianchophatlai).toBeGreaterThan(Date.now());
+    expect(server.app.engine.liveOf(row.id)).toMatchObject({ chophatlai: true });
+    await eventually(() => waits.find((e) => !e.chophatlai), 4000);
+    await eventually(() => agents.at(-1)!.playing?.sessionId === row.id, 2000);
+    await eventually(() => server.app.engine.liveOf(row.id) === null, 5000);
+    expect((await findBroadcast(server.db, row.id))!.status).toBe('finished');
+    socket.close();
+  });
+
+  it('lets an emergency pre-empt a scheduled programme on shared speakers, which then resumes', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const routine = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 60, title: 'Nhạc', kind: 'relay' }], total_seconds: 60 });
+    await server.app.engine.start(routine);
+    await eventually(() => speaker.playing?.sessionId === routine.id, 2000);
+    await new Promise((r) => setTimeout(r, 1000));
+    const emergency = await session(server, w.admin.id, w.areas.communeA, { type: 'phatngay', priority: 1, items: [{ url: 'http://127.0.0.1:9/e', duration: 30, title: 'Khẩn', kind: 'relay' }], total_seconds: 30 });
+    await server.app.engine.start(emergency);
+    await eventually(() => speaker.playing?.sessionId === emergency.id, 2000);
+    await server.app.engine.stop(emergency.id, w.admin.id);
+    await eventually(() => speaker.playing?.sessionId === routine.id, 2000);
+    // It joined at the right moment of its timeline, not from the start.
+    expect(speaker.playing!.position).toBeGreaterThan(0.9);
+    await server.app.engine.stop(routine.id, w.admin.id);
+  });
+
+  it('sends a running broadcast to a speaker that comes back, at the right position', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    // The broadcast began 5 s ago, while the speaker's link was down.
+    const row = await session(server, w.admin.id, w.areas.communeA, {
+      items: [{ url: 'http://127.0.0.1:9/r', duration: 60, title: 'Tiếp sóng', kind: 'relay' }], total_seconds: 60, run_started_at: new Date(Date.now() - 5000),
+    });
+    server.app.broker.disconnect(speaker.deviceId);
+    await eventually(() => !speaker.connected, 2000);
+    await server.app.engine.start(row);
+    await eventually(() => speaker.playing?.sessionId === row.id, 5000);
+    expect(speaker.playing!.position).toBeGreaterThan(4.5);
+    await server.app.engine.stop(row.id, w.admin.id);
+  });
+
+  it('after a restart carries on what is still running and ends, saying so, what ran out meanwhile', async () => {
+    const w = await signedInAdmin(server);
+    const running = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 600, title: 'Dài', kind: 'relay' }], total_seconds: 600 });
+    const expired = await session(server, w.admin.id, w.areas.communeA, { run_started_at: new Date(Date.now() - 60_000) });
+    const db = await sharedDb();
+    const config = loadConfig({}, { PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'x-admin-password', MEDIA_DIR: server.app.storage.root });
+    const restarted = await buildApp({ config, db, logger: false });
+    try {
+      expect(restarted.engine.liveOf(running.id)).toMatchObject({ idlichphat: running.id, chophatlai: false });
+      const ended = await db.query<{ status: string; end_reason: string }>('SELECT status, end_reason FROM broadcasts WHERE id = $1', [expired.id]);
+      expect(ended[0]).toEqual({ status: 'finished', end_reason: 'ket-thuc-khi-may-chu-dung' });
+    } finally {
+      await restarted.engine.stop(running.id, w.admin.id);
+      await restarted.close();
+    }
+  });
+});
