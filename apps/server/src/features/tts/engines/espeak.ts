@@ -27,7 +27,7 @@ export interface EspeakOptions {
   kbps?: number;
   /** Syntheses run at once, each in its own worker thread (default: the spare cores, 1 to 4). */
   workers?: number;
-  /** A worker (about 60 MB with the voice data) stops after this long without work. */
+  /** A worker (about 60 MB with the voice data) stops after this long without work; starting one costs 1–3 s. */
   idleMs?: number;
   /** Longest one synthesis may take before its worker is restarted. */
   jobTimeoutMs?: number;
@@ -40,7 +40,7 @@ export interface EspeakOptions {
  */
 export function createEspeakEngine(opts: EspeakOptions = {}): TtsEngine {
   const kbps = opts.kbps ?? 64;
-  const idleMs = opts.idleMs ?? 60_000;
+  const idleMs = opts.idleMs ?? 10 * 60_000;
   const jobTimeoutMs = opts.jobTimeoutMs ?? 60_000;
   const size = Math.max(1, opts.workers ?? Math.min(4, os.availableParallelism() - 1));
   const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, running: null, idleTimer: null }));

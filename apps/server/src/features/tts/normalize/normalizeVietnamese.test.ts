@@ -75,6 +75,8 @@ describe('normalizeVietnamese', () => {
     expect(normalize('diện tích 50m2')).toBe('diện tích năm mươi mét vuông');
     expect(normalize('áp suất 990 hPa')).toBe('áp suất chín trăm chín mươi héc tô pát xcan');
     expect(normalize('mức phạt 2.000.000đ')).toBe('mức phạt hai triệu đồng');
+    expect(normalize('giá 7.500đ/kg')).toBe('giá bảy nghìn năm trăm đồng trên ki lô gam');
+    expect(normalize('1,5 triệu đồng/người')).toBe('một phẩy năm triệu đồng trên người');
   });
 
   it('does not take the start of a word for a unit', () => {
@@ -127,6 +129,7 @@ describe('normalizeVietnamese', () => {
     expect(normalize('Thông báo\n- Di dời dân\n- Neo đậu tàu thuyền')).toBe('Thông báo. Di dời dân. Neo đậu tàu thuyền');
     expect(normalize('khu vực "nguy hiểm" (ven sông)')).toBe('khu vực nguy hiểm, ven sông,');
     expect(normalize('nước, điện & thực phẩm')).toBe('nước, điện và thực phẩm');
+    expect(normalize('chống bão số 3 (bão Yagi)\nHồi 13h00')).toBe('chống bão số ba, bão Yagi. Hồi mười ba giờ');
   });
 
   it('reads a whole bulletin', () => {

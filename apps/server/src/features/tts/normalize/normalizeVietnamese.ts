@@ -95,6 +95,7 @@ function readSymbols(text: string): string {
     .replace(/\s*&\s*/g, ' và ')
     .replace(/\s*%/g, ' phần trăm')
     .replace(/\s*~\s*/g, ' khoảng ')
+    .replace(new RegExp(`(?<=[\\p{L}${CLOSE}])\\s?\\/\\s?(${UNIT_PATTERN})(?![\\p{L}\\p{N}])`, 'gu'), (_m, unit: string) => ` trên ${UNITS[unit]}`)
     .replace(/(?<=\p{L})\/(?=\p{L})/gu, ' trên ')
     .replace(/…|\.{3,}/g, ', ')
     .replace(/[“”"«»[\]{}]/g, ' ')
@@ -109,6 +110,7 @@ function tidy(text: string): string {
     .replace(/\s+/g, ' ')
     .replace(/\s+([,.;:!?])/g, '$1')
     .replace(/([,;:])(?:\s*[,;:])+/g, '$1')
+    .replace(/[,;:]\s*([.!?])/g, '$1')
     .replace(/^[\s,.;:]+/, '')
     .trim();
 }
