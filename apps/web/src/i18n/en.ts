@@ -1,6 +1,7 @@
 import type { MessageKey } from '@loa/contract';
 import type { MessageId } from './vi';
 import { enAreas } from './areas.en';
+import { enBroadcast } from './broadcast.en';
 import { enDevices } from './devices.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
@@ -52,6 +53,7 @@ export const en: Record<MessageId, string> = {
 
   'header.toggleMenu': 'Open or close the menu',
   'header.emergency': 'Emergency broadcast',
+  'header.stopBroadcast': 'Stop broadcast',
   'header.language': 'Language (Ngôn ngữ)',
   'header.notifications': 'Notifications',
   'header.notificationsTitle': 'System notifications',
@@ -122,6 +124,7 @@ export const en: Record<MessageId, string> = {
 
   ...enDevices,
   ...enAreas,
+  ...enBroadcast,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */
@@ -139,4 +142,32 @@ export const enContractMessages: Partial<Record<MessageKey, string>> = {
   wrongCredentials: 'Wrong username or password!',
   currentPasswordWrong: 'The current password is wrong!',
   serverError: 'The server had an error, please try again later!',
+  fileNotMp3: 'Invalid file format, please choose an MP3 file!',
+  fileBitrate320: 'Please choose a file with a bitrate below 320 kbps!',
+  noFileChosen: 'You have not chosen an audio file!',
+  relayNameEmpty: 'The channel name must not be empty!',
+  relayPathEmpty: 'The address must not be empty!',
+  relayDurationEmpty: 'The duration must not be empty!',
+  relayDurationInvalid: 'Invalid duration!',
+  ttsTooLong: 'The text is longer than allowed!',
+  ttsTooShort: 'The text must be longer than 10 characters!',
+  ttsNoVoice: 'You have not chosen a voice!',
+  ttsNotDone: 'The speech has not been generated, or it failed!',
+  recordingTooShort: 'A recording must last at least 10 seconds!',
+  recordingNone: 'No recording yet!',
+  recordingInProgress: 'This feature is being finished!',
+  noMessageType: 'You have not chosen a message type!',
+  noPriority: 'You have not chosen a priority!',
+  noArea: 'You have not chosen an area!',
+  noDevice: 'You have not chosen a device!',
+  noProgramName: 'You have not entered a programme name!',
+  noSources: 'No sources yet!',
+  repeatIntervalMin: 'The repeat interval is at least 1 minute!',
+  repeatCountMin: 'The repeat count is at least 1!',
+  allDevices: 'All devices',
+  undefinedProgram: 'Undefined',
+  ttsOverloaded: 'The server is overloaded, please try again later!',
+  metadataTimeout: 'The response took too long, please try again!',
+  broadcastSuccess: 'Broadcast started!',
+  stopSuccess: 'Broadcast stopped!',
 };

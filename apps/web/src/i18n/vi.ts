@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
 import { viAreas } from './areas.vi';
+import { viBroadcast } from './broadcast.vi';
 import { viDevices } from './devices.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
@@ -51,6 +52,7 @@ export const vi = {
 
   'header.toggleMenu': 'Mở hoặc đóng menu',
   'header.emergency': 'Phát khẩn cấp',
+  'header.stopBroadcast': 'Dừng phát',
   'header.language': 'Ngôn ngữ (Language)',
   'header.notifications': 'Thông báo',
   'header.notificationsTitle': 'Thông báo hệ thống',
@@ -121,6 +123,7 @@ export const vi = {
 
   ...viDevices,
   ...viAreas,
+  ...viBroadcast,
 } as const;
 
 export type MessageId = keyof typeof vi;

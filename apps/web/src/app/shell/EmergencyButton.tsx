@@ -1,17 +1,28 @@
 import { Button } from '@mui/material';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import StopCircleIcon from '@mui/icons-material/StopCircle';
 import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../../features/auth/useAuth';
 import { useEmergencyAction } from './useEmergencyAction';
 
-/** 'Phát khẩn cấp': enabled only with the right themsuaxoalichphat (spec §6). */
+/**
+ * 'Phát khẩn cấp' (enabled only with the right themsuaxoalichphat, spec §6), or 'Dừng phát' while the
+ * user has an immediate broadcast running (spec §4). The broadcast feature decides what a click does.
+ */
 export function EmergencyButton() {
   const { t } = useT();
   const user = useCurrentUser();
-  const { onEmergencyClick } = useEmergencyAction();
+  const { onEmergencyClick, running } = useEmergencyAction();
   return (
-    <Button variant="contained" color="error" startIcon={<CampaignIcon />} disabled={!hasRight(user, 'themsuaxoalichphat')} onClick={() => onEmergencyClick?.()} sx={{ whiteSpace: 'nowrap' }}>
-      {t('header.emergency')}
+    <Button
+      variant="contained"
+      color={running ? 'warning' : 'error'}
+      startIcon={running ? <StopCircleIcon /> : <CampaignIcon />}
+      disabled={!running && !hasRight(user, 'themsuaxoalichphat')}
+      onClick={() => onEmergencyClick?.()}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {running ? t('header.stopBroadcast') : t('header.emergency')}
     </Button>
   );
 }

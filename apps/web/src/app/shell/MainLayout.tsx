@@ -3,6 +3,8 @@ import { Outlet } from 'react-router';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { MAIN_CONTENT_OFFSET_PX } from '@loa/contract';
 import { DeviceLogoutWatcher } from '../../features/auth/DeviceLogoutWatcher';
+import { BroadcastCenter } from '../../features/broadcast/BroadcastCenter';
+import { LiveBroadcastsProvider } from '../../features/broadcast/live/LiveBroadcastsProvider';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 import { LoadingScreen } from './LoadingScreen';
@@ -16,16 +18,19 @@ export function MainLayout({ children }: { children?: ReactNode }) {
   const menuOpen = toggled && toggled.desktop === desktop ? toggled.open : desktop;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <DeviceLogoutWatcher />
-      <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
-      <Box id="side-menu">
-        <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
+    <LiveBroadcastsProvider>
+      <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+        <DeviceLogoutWatcher />
+        <BroadcastCenter />
+        <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
+        <Box id="side-menu">
+          <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
+        </Box>
+        <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
+          <AppBreadcrumbs />
+          <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>
+        </Box>
       </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
-        <AppBreadcrumbs />
-        <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>
-      </Box>
-    </Box>
+    </LiveBroadcastsProvider>
   );
 }

@@ -62,12 +62,13 @@ describe('shell', () => {
   });
 
   it('greets the user and signs out: local data first, then the server, then /login', async () => {
-    const server = quietServer();
     let storedDuringCall: string | null = 'unset';
-    server.fetchMock.mockImplementationOnce(async (url: string) => {
-      expect(url).toBe('/v1/client/logout');
-      storedDuringCall = localStorage.getItem('loa.user');
-      return { status: 200, text: async () => '{"data":null}' } as Response;
+    const server = fakeServer({
+      'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+      'GET /v1/client/logout': () => {
+        storedDuringCall = localStorage.getItem('loa.user');
+        return { status: 200, body: { data: null } };
+      },
     });
     const { router } = renderApp('/huong-dan', { user: makeUser() });
     await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản' }));

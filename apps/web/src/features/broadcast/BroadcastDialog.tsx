@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { broadcastError, MESSAGE_TYPES, MSG, PRIORITIES } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { useCurrentUser } from '../auth/useAuth';
+import { postImmediateBroadcast } from './api';
+import { RepeatFields } from './RepeatFields';
+import { SourceDialog } from './sources/SourceDialog';
+import { SourceListEditor } from './SourceListEditor';
+import { addSource, EMPTY_SOURCE_LIST, moveSource, removeSource, replaceSource, type SourceList } from './sources/sourceList';
+import { buildBroadcastBody, buildBroadcastInfo, EMPTY_FORM, serializeSources, uploadFiles, type BroadcastForm } from './submit/broadcastRequest';
+import { PreparingDialog } from './submit/PreparingDialog';
+import { UploadProgressDialog } from './submit/UploadProgressDialog';
+import { TargetFields } from './TargetFields';
+
+export interface BroadcastDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** After the post, whatever its outcome: the owner closes and resets the dialog. */
+  onFinished: (succeeded: boolean) => void;
+}
+
+type SourceDialogState = { mode: 'add' } | { mode: 'edit'; index: number } | null;
+type Sending = { files: { fileName: string; size: number }[]; percent: number } | null;
+
+/** 'Phát khẩn cấp': targets, message type, fixed priority, sources, repeat; checks, uploads and posts (spec §2, §4, §5). */
+export function BroadcastDialog({ open, onClose, onFinished }: BroadcastDialogProps) {
+  const { t, locale } = useT();
+  const notify = useNotify();
+  const user = useCurrentUser();
+  const [form, setForm] = useState<BroadcastForm>(EMPTY_FORM);
+  const [list, setList] = useState<SourceList>(EMPTY_SOURCE_LIST);
+  const [sourceDialog, setSourceDialog] = useState<SourceDialogState>(null);
+  const [sending, setSending] = useState<Sending>(null);
+  const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));
+
+  const submit = async () => {
+    const info = buildBroadcastInfo(form, list.total, user);
+    const problem = broadcastError(info, list.sources.length);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    const body = buildBroadcastBody(info, serializeSources(list, form, user.userID), list);
+    setSending({ files: uploadFiles(list), percent: 0 });
+    try {
+      await postImmediateBroadcast(body, (percent) => setSending((s) => s && { ...s, percent }));
+      notify.success(MSG.broadcastSuccess);
+      onFinished(true);
+    } catch (error) {
+      notify.error(errorMessage(error));
+      onFinished(false);
+    } finally {
+      setSending(null);
+    }
+  };
+
+  const editing = sourceDialog?.mode === 'edit' ? list.sources[sourceDialog.index] : undefined;
+  const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="broadcast-now-title">
+        <DialogTitle id="broadcast-now-title">{t('header.emergency')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TargetFields areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField select disabled label={t('broadcast.priority')} value={form.uutien ?? ''} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
+                {PRIORITIES.map((p) => (
+                  <option key={p.id} value={p.id}>{typeName(p)}</option>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label={t('broadcast.messageType')}
+                value={form.loaibantin ?? ''}
+                onChange={(e) => patch({ loaibantin: e.target.value ? Number(e.target.value) : null })}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                sx={{ flex: 2 }}
+              >
+                <option value="">{t('broadcast.chooseMessageType')}</option>
+                {MESSAGE_TYPES.map((m) => (
+                  <option key={m.id} value={m.id}>{typeName(m)}</option>
+                ))}
+              </TextField>
+            </Stack>
+            <SourceListEditor list={list} onEdit={(index) => setSourceDialog({ mode: 'edit', index })} onMove={(from, to) => setList((l) => moveSource(l, from, to))} />
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setSourceDialog({ mode: 'add' })} sx={{ alignSelf: 'flex-start' }}>
+              {t('broadcast.addSource')}
+            </Button>
+            <RepeatFields value={form} onChange={patch} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="contained" color="error" disabled={sending !== null} onClick={() => void submit()}>
+            {t('broadcast.submit')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {sourceDialog && (
+        <SourceDialog
+          source={editing}
+          onClose={() => setSourceDialog(null)}
+          onAdd={(source) => {
+            setList((l) => addSource(l, source));
+            setSourceDialog(null);
+          }}
+          onSave={(source) => {
+            if (sourceDialog.mode === 'edit') setList((l) => replaceSource(l, sourceDialog.index, source));
+            setSourceDialog(null);
+          }}
+          onDelete={() => {
+            if (sourceDialog.mode === 'edit') setList((l) => removeSource(l, sourceDialog.index));
+            setSourceDialog(null);
+          }}
+        />
+      )}
+      <UploadProgressDialog open={sending !== null && sending.files.length > 0} files={sending?.files ?? []} percent={sending?.percent ?? 0} />
+      <PreparingDialog open={sending !== null && sending.files.length === 0} text={t('upload.preparing')} />
+    </>
+  );
+}

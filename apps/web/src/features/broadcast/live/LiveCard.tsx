@@ -1,0 +1,87 @@
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
+import StopIcon from '@mui/icons-material/Stop';
+import { CARD_TITLE_MAX, LABEL_MAX, MSG, REPEAT_MODES, truncateLabel, type LiveBroadcast } from '@loa/contract';
+import { useNotify } from '../../../app/snackbar/useNotify';
+import { useT } from '../../../i18n/useT';
+import { errorMessage } from '../../../lib/apiClient';
+import { useCurrentUser } from '../../auth/useAuth';
+import { listenUrl, stopBroadcast } from '../api';
+import { canStop } from './canStop';
+import { LiveCountdown } from './LiveCountdown';
+import { repeatInfo } from './liveList';
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Typography variant="body2" sx={{ display: 'flex', gap: 1 }}>
+      <Box component="span" sx={{ color: 'text.secondary', flexShrink: 0 }}>{label}:</Box>
+      <Box component="span" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
+    </Typography>
+  );
+}
+
+/** One running broadcast: programme, creator, area, now playing, queue, countdown, repeat, listen and Stop. */
+export function LiveCard({ entry }: { entry: LiveBroadcast }) {
+  const { t, tMessage, locale } = useT();
+  const notify = useNotify();
+  const user = useCurrentUser();
+  const [listening, setListening] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const title = entry.nguonphat?.tenchuongtrinh || tMessage(MSG.undefinedProgram);
+  const repeat = repeatInfo(entry);
+  const mode = REPEAT_MODES.find((m) => m.id === repeat.kieulaplai);
+  const label = (text: string | null | undefined) => (text ? truncateLabel(text, LABEL_MAX) : '—');
+
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await stopBroadcast(entry.idlichphat);
+      notify.success(MSG.stopSuccess);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined" data-testid="live-card" data-id={entry.idlichphat} data-type={entry.type}>
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+          <Typography variant="subtitle1" component="h3" title={title} sx={{ fontWeight: 600 }}>
+            {truncateLabel(title, CARD_TITLE_MAX)}
+          </Typography>
+          <Chip size="small" color={entry.type === 'phatngay' ? 'error' : 'primary'} label={t(entry.type === 'phatngay' ? 'live.typeImmediate' : 'live.typeScheduled')} />
+        </Stack>
+        <Stack spacing={0.25}>
+          <Line label={t('live.creator')}>{label(entry.nguonphat?.nguoitao.hoten)}</Line>
+          <Line label={t('live.area')}>{label(entry.iddiaban?.tendiaban)}</Line>
+          <Line label={t('live.playing')}>{label(entry.nguondangphat)}</Line>
+          <Line label={t('live.queue')}>{entry.nguoncho.length ? entry.nguoncho.map((name) => truncateLabel(name, LABEL_MAX)).join(', ') : '—'}</Line>
+          <Line label={t('live.repeat')}>
+            {mode ? (locale === 'vi' ? mode.ten : mode.en) : repeat.kieulaplai}
+            {repeat.kieulaplai !== 0 && ` · ${t('live.repeatCount', { count: repeat.solanlaplai })}`}
+          </Line>
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mt: 1 }}>
+          <Typography variant="body2" color={entry.chophatlai ? 'warning.main' : 'text.secondary'}>
+            {t(entry.chophatlai ? 'live.untilRepeat' : 'live.remaining')}
+          </Typography>
+          <LiveCountdown entry={entry} />
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ pt: 0 }}>
+        <Button size="small" startIcon={<HeadphonesIcon />} aria-pressed={listening} onClick={() => setListening((on) => !on)}>
+          {t('live.listen')}
+        </Button>
+        {canStop(entry, user) && (
+          <Button size="small" color="error" startIcon={<StopIcon />} disabled={stopping} onClick={() => void stop()}>
+            {t('live.stop')}
+          </Button>
+        )}
+      </CardActions>
+      {listening && <audio data-testid="live-audio" src={listenUrl(entry.idlichphat)} autoPlay controls style={{ width: '100%' }} onEnded={() => setListening(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { EMERGENCY_PRIORITY, REPEAT_COUNT_DEFAULT, type BroadcastInfo, type RepeatMode, type Source, type User } from '@loa/contract';
+import type { SourceList } from '../sources/sourceList';
+
+/** What the broadcast-now dialog's fields hold. */
+export interface BroadcastForm {
+  tieude: string;
+  diabanchon: string[];
+  thietbichon: string[];
+  loaibantin: number | null;
+  uutien: number | null;
+  kieulaplai: RepeatMode;
+  /** Typed in minutes; stored in seconds. */
+  intervalMinutes: string;
+  solanlaplai: string;
+}
+
+export const EMPTY_FORM: BroadcastForm = {
+  tieude: '',
+  diabanchon: [],
+  thietbichon: [],
+  loaibantin: null,
+  uutien: EMERGENCY_PRIORITY,
+  kieulaplai: 0,
+  intervalMinutes: '',
+  solanlaplai: String(REPEAT_COUNT_DEFAULT),
+};
+
+/** The value the immediate broadcast's chedophat carries (the only one spec §3 shows). */
+export const BROADCAST_MODE = 'Phát theo lịch';
+
+/** The broadcast request (thongtin, spec §3) for the form, the laid-out sources and the user. */
+export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pick<User, 'userID' | 'idAdmin'>, now: number = Date.now()): BroadcastInfo {
+  const repeating = form.kieulaplai !== 0;
+  return {
+    tieude: form.tieude.trim(),
+    chedophat: BROADCAST_MODE,
+    thutrongtuan: [],
+    thoigianbatdau: now,
+    thoigianketthuc: now + total * 1000,
+    thoiluong: total,
+    nguoitao: user.userID,
+    diabanchon: form.diabanchon,
+    thietbichon: form.thietbichon,
+    thoigianBatdauTimeline: now,
+    loaibantin: form.loaibantin,
+    uutien: form.uutien,
+    idAdmin: user.idAdmin,
+    kieulaplai: form.kieulaplai,
+    thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
+    solanlaplai: repeating ? Math.trunc(Number(form.solanlaplai || 0)) : REPEAT_COUNT_DEFAULT,
+  };
+}
+
+/** The sources as sent (nguonphat): browser-only fields (blobs, object URLs, the full text) left out. */
+export function serializeSources(list: SourceList, form: BroadcastForm, userId: string): Source[] {
+  return list.sources.map((laid): Source => {
+    const base = { thoigianBatdau: laid.thoigianBatdau, liveThoigian: laid.liveThoigian, thutu: laid.thutu, userId, thongtin: { tieude: form.tieude.trim(), nguoitao: userId }, sotab: laid.sotab };
+    switch (laid.kieunguon) {
+      case 'FILE':
+        return { ...base, kieunguon: laid.kieunguon, files: laid.files.map(({ fileName, url, duration, thoigianbatdau }) => ({ fileName, url, duration, thoigianbatdau })) };
+      case 'Tiếp Sóng':
+        return { ...base, kieunguon: laid.kieunguon, tenkenh: laid.tenkenh, url: laid.url, thoiluong: laid.thoiluong };
+      case 'Tổng Hợp Giọng Nói':
+        return { ...base, kieunguon: laid.kieunguon, url: laid.url, urldownload: laid.urldownload, noidunggiongnoi: laid.noidunggiongnoi };
+      case 'Thiết Bị Số Hóa':
+        return { ...base, kieunguon: laid.kieunguon, url: laid.url };
+    }
+  });
+}
+
+/** The multipart body of POST phatngay/phatngay: thongtin, nguonphat, then one `files` part per chosen MP3. */
+export function buildBroadcastBody(info: BroadcastInfo, sources: Source[], list: SourceList): FormData {
+  const body = new FormData();
+  // The JSON parts go first so the server can refuse a request before it stores any file.
+  body.append('thongtin', JSON.stringify(info));
+  body.append('nguonphat', JSON.stringify(sources));
+  for (const source of list.sources) {
+    if (source.kieunguon !== 'FILE') continue;
+    for (const file of source.files) body.append('files', file.blob, file.fileName);
+  }
+  return body;
+}
+
+/** The chosen files of the list, in upload order. */
+export function uploadFiles(list: SourceList): { fileName: string; size: number }[] {
+  return list.sources.flatMap((s) => (s.kieunguon === 'FILE' ? s.files.map((f) => ({ fileName: f.fileName, size: f.blob.size })) : []));
+}
+
+/** Per-file percent from the whole request's percent, sharing it out by size in upload order. */
+export function fileProgress(sizes: number[], percent: number): number[] {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  let sent = (Math.min(100, Math.max(0, percent)) / 100) * total;
+  return sizes.map((size) => {
+    const part = size === 0 ? (percent >= 100 ? 1 : 0) : Math.min(1, sent / size);
+    sent = Math.max(0, sent - size);
+    return Math.round(part * 100);
+  });
+}
