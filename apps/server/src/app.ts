@@ -35,6 +35,14 @@ import { ttsRoutes } from './features/tts/tts.routes';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
 import { diskStorage, type MediaStorage } from './infra/storage';
 import path from 'node:path';
+import { mustChangePasswordGuard } from './features/accounts/mustChangePassword';
+import { accountAdminRoutes } from './features/accounts/accountsAdmin.routes';
+import { emailVerificationRoutes } from './features/accounts/emailVerification.routes';
+import { mailPlugin } from './features/mail/mail.plugin';
+import { outboxRoutes } from './features/mail/outbox.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
+import { systemLogRoutes } from './features/system-log/systemLog.routes';
+import { notificationsFeature } from './features/notifications/notifications.plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +56,8 @@ declare module 'fastify' {
     storage: MediaStorage;
     engine: PlayoutEngine;
     bootstrapResult: BootstrapResult;
+    /** Every route as registered (method and path), for the permission walk and the docs. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -73,6 +83,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   // Infrastructure
   const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory }));
@@ -98,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(security);
   await app.register(authPlugin);
+  await app.register(mailPlugin);
   app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, { silenceSeconds: config.DEVICE_SILENCE_SECONDS }));
   await app.gateway.load();
   app.decorate('io', await createRealtime(app));
@@ -113,7 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.db) await db.close();
   });
 
-  // Features
+  // Features (the password-change guard first: it wraps every route registered after it)
+  await app.register(mustChangePasswordGuard);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(overviewRoutes);
@@ -125,6 +142,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(channelRoutes);
   await app.register(broadcastRoutes);
   await app.register(ttsRoutes);
+  await app.register(accountAdminRoutes);
+  await app.register(emailVerificationRoutes);
+  await app.register(invitationRoutes);
+  await app.register(outboxRoutes);
+  await app.register(systemLogRoutes);
+  await app.register(notificationsFeature);
 
   // Stored audio, with range requests (devices and the listen link seek in it).
   await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });

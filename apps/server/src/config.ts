@@ -40,6 +40,20 @@ const envSchema = z.object({
   VIETTEL_TTS_TOKEN: z.string().optional(),
   /** Offline text-to-speech worker threads (default: the spare cores, 1 to 4). */
   TTS_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  /** Outgoing mail (invitations, e-mail verification): smtp(s)://user:pass@host:port; unset = .eml files in OUTBOX_DIR. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Loa <no-reply@loa.local>'),
+  /** Where mail goes without SMTP_URL (default DATA_DIR/outbox); administrators read it through the API. */
+  OUTBOX_DIR: z.string().optional(),
+  /** The console's address as users reach it, for links in mail (default http://localhost:PORT). */
+  PUBLIC_URL: z.string().url().optional(),
+  INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(7 * 24),
+  EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).default(48),
+  /** Telegram Bot API base (a proxy or a test fake elsewhere). */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** A device offline this long raises a notification (default 10 minutes); checked every NOTIFY_SWEEP_SECONDS. */
+  NOTIFY_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).default(600),
+  NOTIFY_SWEEP_SECONDS: z.coerce.number().min(0.05).default(30),
 });
 
 export type Config = z.infer<typeof envSchema> & {

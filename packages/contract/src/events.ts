@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceLiveSchema } from './schemas/devices';
 import { liveBroadcastSchema, liveSourceInfoSchema } from './schemas/broadcast';
+import type { Notification } from './schemas/notifications';
 
 /** Socket.IO event names of spec §7, server to console. */
 export const EVENTS = {
@@ -10,6 +11,8 @@ export const EVENTS = {
   deviceLogout: 'DANG-XUAT-THIET-BI',
   /** Ours (the spec shows no device events): batched live status of speakers. */
   deviceStatus: 'CAP-NHAT-TRANG-THAI-THIET-BI',
+  /** Ours: a new notification for this user (the header's notifications popup). */
+  newNotification: 'THONG-BAO-MOI',
 } as const;
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
@@ -42,6 +45,7 @@ export interface ServerToClientEvents {
   /** Carries the id of the login device that was signed out. */
   [EVENTS.deviceLogout]: (deviceId: string) => void;
   [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
+  [EVENTS.newNotification]: (payload: Notification) => void;
 }
 
 /** The console sends no events in this version (spec §7: not shown). */

@@ -1,9 +1,12 @@
 import { MSG } from './messages';
+import { ACCOUNT_MESSAGES } from './schemas/accounts';
+import { SYSTEM_LOG_MESSAGES } from './schemas/systemLog';
+import { NOTIFICATION_MESSAGES } from './schemas/notifications';
 import { AREA_MESSAGES } from './schemas/areas';
 import { DEVICE_MESSAGES } from './schemas/devices';
 import { BROADCAST_MESSAGES } from './schemas/broadcast';
 
-const productMessages = new Set<string>([MSG, AREA_MESSAGES, DEVICE_MESSAGES, BROADCAST_MESSAGES].flatMap((group) => Object.values(group)));
+const productMessages = new Set<string>([MSG, AREA_MESSAGES, DEVICE_MESSAGES, BROADCAST_MESSAGES, ACCOUNT_MESSAGES, SYSTEM_LOG_MESSAGES, NOTIFICATION_MESSAGES].flatMap((group) => Object.values(group)));
 
 /** Whether a text is one of the product's own messages (shown as is, not wrapped with a field name). */
 export const isProductMessage = (text: string): boolean => productMessages.has(text);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceEvent, DeviceLive, ServerToClientEvents } from '@loa/contract';
+import type { DeviceEvent, DeviceLive, Notification, ServerToClientEvents } from '@loa/contract';
 
 /** Domain events raised by services; infrastructure (Socket.IO, notifications) listens. */
 export interface DomainEvents {
@@ -18,6 +18,8 @@ export interface DomainEvents {
   };
   /** A speaker's own report of a play item or an acknowledged command. */
   'device.event': { deviceId: string; event: DeviceEvent };
+  /** A notification was stored for a user: the hub sends it to that user's consoles. */
+  'notification.created': { userId: string; notification: Notification };
 }
 
 /** A typed in-process event bus: services emit without knowing who listens. */

@@ -44,6 +44,8 @@ export const userSchema = z.object({
   idAdmin: z.string(),
   userID: z.string(),
   DeviceID: z.string(),
+  /** The password was reset by an administrator: only profile, password change and sign-out work until it is changed. */
+  doimatkhau: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

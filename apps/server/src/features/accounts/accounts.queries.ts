@@ -71,3 +71,101 @@ export async function countAdministrators(db: Db): Promise<number> {
   const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE loaitaikhoan = 'nguoidung'`);
   return rows[0].n;
 }
+
+/** An account row for the management screen. */
+export interface AccountRow extends UserRow {
+  created_at: Date;
+}
+
+/** Accounts of an administrator (optionally only those in some areas), name order, with a total. */
+export async function listAccounts(
+  db: Db,
+  f: { adminId: string; areaIds: string[] | null; search?: string; offset: number; limit: number },
+): Promise<{ rows: AccountRow[]; total: number }> {
+  const where = ['u.admin_id = $1', 'u.deleted_at IS NULL'];
+  const params: unknown[] = [f.adminId];
+  if (f.areaIds) {
+    params.push(f.areaIds);
+    where.push(`u.area_id = ANY($${params.length}::text[])`);
+  }
+  if (f.search) {
+    params.push(`%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(lower(u.tentaikhoan) LIKE $${params.length} OR lower(u.hoten) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+  }
+  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where.join(' AND ')}`, params);
+  const rows = await db.query<AccountRow>(
+    `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')}
+      WHERE ${where.join(' AND ')} ORDER BY lower(u.tentaikhoan) LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, f.limit, f.offset],
+  );
+  return { rows, total: n };
+}
+
+/** A live (not deleted) account with its creation time. */
+export async function findAccount(db: Db, id: string): Promise<AccountRow | null> {
+  const rows = await db.query<AccountRow>(
+    `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')} WHERE u.id = $1 AND u.deleted_at IS NULL`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateAccount(
+  db: Db,
+  id: string,
+  a: { hoten: string; email: string; sdt: string; loaitaikhoan: string; quyenhan: string[]; areaId: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE users SET hoten = $2, email = $3, sdt = $4, loaitaikhoan = $5, quyenhan = $6::jsonb, area_id = $7,
+            email_verified = CASE WHEN email = $3 THEN email_verified ELSE false END, updated_at = now()
+      WHERE id = $1`,
+    [id, a.hoten, a.email, a.sdt, a.loaitaikhoan, JSON.stringify(a.quyenhan), a.areaId],
+  );
+}
+
+export async function setLocked(db: Db, id: string, locked: boolean): Promise<void> {
+  await db.query('UPDATE users SET locked = $2, updated_at = now() WHERE id = $1', [id, locked]);
+}
+
+/**
+ * Deletes an account but keeps its row, so broadcasts and the log still name their author: the
+ * login name is freed, the password and area are cleared and it can never sign in again.
+ */
+export async function softDeleteAccount(db: Db, id: string): Promise<void> {
+  await db.query(
+    `UPDATE users SET deleted_at = now(), locked = true, password_hash = '', area_id = NULL,
+            tentaikhoan = tentaikhoan || '#xoa#' || id, updated_at = now()
+      WHERE id = $1`,
+    [id],
+  );
+}
+
+/** Sets a password chosen by an administrator; the user must change it at the next sign-in. */
+export async function setResetPassword(db: Db, id: string, hash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, must_change_password = true, updated_at = now() WHERE id = $1', [id, hash]);
+}
+
+/** Active accounts of an administrator that can still manage accounts as administrators. */
+export async function countManagingAdministrators(db: Db, adminId: string, exceptId: string): Promise<number> {
+  const rows = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users
+      WHERE admin_id = $1 AND id <> $2 AND deleted_at IS NULL AND NOT locked
+        AND loaitaikhoan = 'nguoidung' AND quyenhan @> '["quanlytaikhoan"]'::jsonb`,
+    [adminId, exceptId],
+  );
+  return rows[0].n;
+}
+
+/** Signs every login of an account out; answers the login-device ids that were live. */
+export async function signOutEverywhere(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `UPDATE login_devices SET status = 'logout', refresh_hash = '' WHERE user_id = $1 AND status = 'login' RETURNING id`,
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function setEmailVerified(db: Db, id: string, email: string): Promise<boolean> {
+  const rows = await db.query<{ id: string }>('UPDATE users SET email_verified = true WHERE id = $1 AND email = $2 AND deleted_at IS NULL RETURNING id', [id, email]);
+  return rows.length > 0;
+}

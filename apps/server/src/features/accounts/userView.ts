@@ -35,5 +35,6 @@ export async function buildUserView(db: Db, user: UserRow, deviceId: string): Pr
     idAdmin: user.admin_id,
     userID: user.id,
     DeviceID: deviceId,
+    doimatkhau: user.must_change_password,
   };
 }

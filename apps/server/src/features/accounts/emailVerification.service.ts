@@ -1,0 +1,43 @@
+import { ACCOUNT_MESSAGES } from '@loa/contract';
+import type { Db } from '../../infra/db';
+import { AppError, badRequest } from '../../infra/errors';
+import type { Session } from '../auth/auth.service';
+import { actorOf } from '../auth/auth.service';
+import type { Mailer } from '../mail/mailer';
+import { hashLinkToken, newLinkToken } from '../mail/linkTokens';
+import { writeSystemLog } from '../system-log/systemLog.service';
+import { findUserById, setEmailVerified } from './accounts.queries';
+
+/** Sends the signed-in user a one-time link to /xac-thuc-email for their current address. */
+export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publicUrl: string; ttlHours: number }, session: Session): Promise<void> {
+  const { user } = session;
+  if (!user.email) throw badRequest(ACCOUNT_MESSAGES.emailMissing);
+  if (user.email_verified) throw badRequest(ACCOUNT_MESSAGES.emailAlreadyVerified);
+  const { token, hash } = newLinkToken();
+  await ctx.db.query(
+    `INSERT INTO email_verifications (token_hash, user_id, email, expires_at) VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    [hash, user.id, user.email, ctx.ttlHours],
+  );
+  try {
+    await ctx.mailer.send({
+      to: user.email, adminId: user.admin_id, subject: 'Xác thực email tài khoản Loa',
+      text: [`Xin chào ${user.hoten},`, '', 'Mở liên kết sau để xác thực địa chỉ email của tài khoản', `${user.tentaikhoan}:`,
+        `${ctx.publicUrl}/xac-thuc-email?token=${token}`, '', `Liên kết chỉ dùng được một lần, trong ${ctx.ttlHours} giờ.`].join('\n'),
+    });
+  } catch {
+    throw new AppError(500, ACCOUNT_MESSAGES.mailSendFailed);
+  }
+  await writeSystemLog(ctx.db, session.actor, { action: 'gui-xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: user.email } });
+}
+
+/** Opens a verification link: the address is verified if it is still the account's address. Works once. */
+export async function verifyEmail(db: Db, token: string, ip: string): Promise<{ email: string; trangthaixacthucemail: boolean }> {
+  const rows = await db.query<{ user_id: string; email: string }>(
+    `UPDATE email_verifications SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email`,
+    [hashLinkToken(token)],
+  );
+  if (rows.length === 0 || !(await setEmailVerified(db, rows[0].user_id, rows[0].email))) throw badRequest(ACCOUNT_MESSAGES.emailTokenInvalid);
+  const user = await findUserById(db, rows[0].user_id);
+  if (user) await writeSystemLog(db, actorOf(user, ip), { action: 'xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: rows[0].email } });
+  return { email: rows[0].email, trangthaixacthucemail: true };
+}

@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { MessagingService, NotificationKind } from '@loa/contract';
+import type { Db } from '../../infra/db';
+
+export interface ForwardingRow {
+  admin_id: string;
+  service: MessagingService;
+  enabled: boolean;
+  events: NotificationKind[];
+  config: Record<string, string>;
+  last_error: string | null;
+}
+
+export interface ForwardedEvent {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Absolute console address, or null. */
+  link: string | null;
+  target: { loai: string; id: string } | null;
+  at: Date;
+}
+
+export interface ForwardingDeps {
+  db: Db;
+  telegramApiUrl: string;
+  timeoutMs?: number;
+}
+
+export async function listForwarding(db: Db, adminId: string): Promise<ForwardingRow[]> {
+  return db.query<ForwardingRow>('SELECT admin_id, service, enabled, events, config, last_error FROM notification_forwarding WHERE admin_id = $1', [adminId]);
+}
+
+export async function saveForwarding(db: Db, row: Omit<ForwardingRow, 'last_error'>): Promise<void> {
+  await db.query(
+    `INSERT INTO notification_forwarding (admin_id, service, enabled, events, config) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+     ON CONFLICT (admin_id, service) DO UPDATE SET enabled = $3, events = $4::jsonb, config = $5::jsonb, last_error = NULL, updated_at = now()`,
+    [row.admin_id, row.service, row.enabled, JSON.stringify(row.events), JSON.stringify(row.config)],
+  );
+}
+
+async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
+  if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
+}
+
+/** Sends one event through one service: Telegram's sendMessage, or a JSON POST to a webhook (HMAC-signed when it has a secret). */
+export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow, 'service' | 'config'>, event: ForwardedEvent): Promise<void> {
+  const timeout = deps.timeoutMs ?? 5000;
+  if (row.service === 'telegram') {
+    const text = [event.title, event.body, event.link].filter(Boolean).join('\n');
+    const url = `${deps.telegramApiUrl.replace(/\/+$/, '')}/bot${row.config.bottoken}/sendMessage`;
+    await post(url, JSON.stringify({ chat_id: row.config.chatid, text, disable_web_page_preview: true }), {}, timeout);
+    return;
+  }
+  const body = JSON.stringify({ sukien: event.kind, tieude: event.title, noidung: event.body, lienket: event.link, doituong: event.target, thoigian: event.at.toISOString() });
+  const headers: Record<string, string> = {};
+  if (row.config.bimat) headers['x-loa-signature'] = `sha256=${crypto.createHmac('sha256', row.config.bimat).update(body).digest('hex')}`;
+  await post(row.config.url, body, headers, timeout);
+}
+
+/** Forwards an event to every enabled service of the administrator that chose its kind; failures are kept for the settings page. */
+export async function forwardEvent(deps: ForwardingDeps, adminId: string, event: ForwardedEvent): Promise<void> {
+  const rows = (await listForwarding(deps.db, adminId)).filter((r) => r.enabled && r.events.includes(event.kind));
+  await Promise.all(rows.map(async (row) => {
+    let error: string | null = null;
+    try {
+      await sendThrough(deps, row, event);
+    } catch (e) {
+      error = `${new Date().toISOString()} ${(e as Error).message}`.slice(0, 500);
+    }
+    await deps.db.query('UPDATE notification_forwarding SET last_error = $3 WHERE admin_id = $1 AND service = $2', [adminId, row.service, error]);
+  }));
+}

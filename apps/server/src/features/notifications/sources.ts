@@ -1,0 +1,69 @@
+import { EVENTS, type NotificationKind } from '@loa/contract';
+import type { DomainEvents } from '../../infra/events';
+import { notify, type NotifyDeps } from './notify';
+import { alreadyNotified } from './notifications.queries';
+
+interface PlayState {
+  trangthai: boolean;
+  idlichphat: string;
+}
+
+/**
+ * A broadcast started or stopped (the engine's GUI-TRANG-THAI-PHAT): each is announced once to
+ * the accounts whose scope covers its areas, however often the engine re-sends the state.
+ */
+export function onBroadcastChanged(deps: NotifyDeps): (change: DomainEvents['broadcast.changed']) => Promise<void> {
+  const inFlight = new Set<string>();
+  return async ({ event, payload, areaIds }) => {
+    if (event !== EVENTS.playState) return;
+    const { trangthai, idlichphat } = payload as PlayState;
+    const kind: NotificationKind = trangthai ? 'phat-batdau' : 'phat-ketthuc';
+    const key = `${kind}:${idlichphat}`;
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    try {
+      if (await alreadyNotified(deps.db, idlichphat, kind)) return;
+      const [b] = await deps.db.query<{ admin_id: string; title: string; type: string; author: string | null; end_reason: string | null }>(
+        `SELECT b.admin_id, b.title, b.type, u.hoten AS author, b.end_reason FROM broadcasts b LEFT JOIN users u ON u.id = b.created_by WHERE b.id = $1`,
+        [idlichphat],
+      );
+      if (!b) return;
+      const what = b.type === 'phatngay' ? 'Phát khẩn cấp' : 'Lịch phát';
+      await notify(deps, {
+        kind, adminId: b.admin_id, areaIds,
+        title: trangthai ? `${what} bắt đầu: ${b.title}` : `${what} đã dừng: ${b.title}`,
+        body: trangthai ? `${b.author ?? 'Một người dùng'} bắt đầu phát "${b.title}".` : `Chương trình "${b.title}" đã kết thúc phát.`,
+        link: '/tong-quan', target: { loai: b.type, id: idlichphat },
+      });
+    } finally {
+      if (!trangthai) inFlight.delete(`phat-batdau:${idlichphat}`);
+      inFlight.delete(key);
+    }
+  };
+}
+
+/**
+ * Devices offline longer than the limit: each outage is announced once (a row per device claims
+ * it, so several instances do not repeat it) and forgotten when the device is back.
+ */
+export async function sweepOfflineDevices(deps: NotifyDeps, offlineSeconds: number): Promise<number> {
+  await deps.db.query('DELETE FROM device_offline_notices n USING devices d WHERE d.id = n.device_id AND d.online');
+  const claimed = await deps.db.query<{ id: string; name: string; area_id: string; admin_id: string; area_name: string | null; last_seen: Date }>(
+    `WITH fresh AS (
+       INSERT INTO device_offline_notices (device_id, since)
+       SELECT id, last_seen FROM devices WHERE NOT online AND last_seen IS NOT NULL AND last_seen < now() - make_interval(secs => $1)
+       ON CONFLICT (device_id) DO NOTHING RETURNING device_id)
+     SELECT d.id, d.name, d.area_id, d.admin_id, a.ten AS area_name, d.last_seen FROM devices d JOIN fresh f ON f.device_id = d.id LEFT JOIN areas a ON a.id = d.area_id`,
+    [offlineSeconds],
+  );
+  for (const d of claimed) {
+    const minutes = Math.max(1, Math.round((Date.now() - d.last_seen.getTime()) / 60000));
+    await notify(deps, {
+      kind: 'thietbi-matketnoi', adminId: d.admin_id, areaIds: [d.area_id],
+      title: `Thiết bị mất kết nối: ${d.area_name ? `${d.area_name} / ` : ''}${d.name}`,
+      body: `Thiết bị "${d.name}" đã mất kết nối khoảng ${minutes} phút.`,
+      link: `/quan-ly-thiet-bi?id=${encodeURIComponent(d.id)}`, target: { loai: 'thietbi', id: d.id },
+    });
+  }
+  return claimed.length;
+}

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import {
+  SYSTEM_LOG_CSV_COLUMNS, SYSTEM_LOG_CSV_MAX_ROWS, type SystemLogEntry, type SystemLogPage, type SystemLogQuery,
+} from '@loa/contract';
+import type { Db } from '../../infra/db';
+import type { Session } from '../auth/auth.service';
+import { requireRight } from '../auth/rights';
+import { areaScope, subtreeIds } from '../areas/areas.service';
+import { findUserById, findUserByLoginName } from '../accounts/accounts.queries';
+import { selectLogPage, type LogFilter, type LogRow } from './systemLog.queries';
+import { csvLine, formatVietnamTime, UTF8_BOM } from './csv';
+import { writeSystemLog } from './systemLog.service';
+
+const DAY_MS = 24 * 3600 * 1000;
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date-only `den` means the whole of that day (Vietnam time). */
+function parseBound(value: string | undefined, end: boolean): Date | undefined {
+  if (!value) return undefined;
+  if (dateOnly.test(value)) {
+    const start = new Date(`${value}T00:00:00+07:00`);
+    return end ? new Date(start.getTime() + DAY_MS) : start;
+  }
+  const at = new Date(value);
+  return end ? new Date(at.getTime() + 1) : at;
+}
+
+/** Turns the query into a filter within the caller's administrator and area scope; null when it can match nothing. */
+async function toFilter(db: Db, session: Session, query: SystemLogQuery, limit: number): Promise<LogFilter | null> {
+  const adminId = session.user.admin_id;
+  const filter: LogFilter = { adminId, action: query.hanhdong || undefined, from: parseBound(query.tu, false), to: parseBound(query.den, true), after: query.sau, limit };
+  if (query.nguoidung) {
+    const byId = await findUserById(db, query.nguoidung);
+    const user = byId?.admin_id === adminId ? byId : await findUserByLoginName(db, query.nguoidung);
+    if (user && user.admin_id === adminId) filter.userId = user.id;
+    else filter.loginName = query.nguoidung;
+  }
+  const scoped = session.user.area_id !== null;
+  if (query.diaban || scoped) {
+    const scope = await areaScope(db, session);
+    if (query.diaban && !scope.ids.has(query.diaban)) return null;
+    filter.areaIds = query.diaban ? subtreeIds(scope, query.diaban) : [...scope.ids];
+  }
+  return filter;
+}
+
+const toEntry = (r: LogRow): SystemLogEntry => ({
+  _id: r.id,
+  thoigian: r.at.toISOString(),
+  nguoidung: { _id: r.user_id, tentaikhoan: r.tentaikhoan },
+  hanhdong: r.action,
+  doituong: { loai: r.target_type, id: r.target_id },
+  diaban: r.area_id ? { _id: r.area_id, tendiaban: r.area_name ?? '' } : null,
+  chitiet: r.detail,
+  ip: r.ip,
+  ketqua: r.outcome,
+});
+
+/** One page of the system log (GET /v1/client/nhatky), newest first. Right: xemnhatky. */
+export async function listSystemLog(db: Db, session: Session, query: SystemLogQuery): Promise<SystemLogPage> {
+  requireRight(session, 'xemnhatky');
+  const filter = await toFilter(db, session, query, query.sodong + 1);
+  if (!filter) return { items: [], tieptheo: null };
+  const rows = await selectLogPage(db, filter);
+  const items = rows.slice(0, query.sodong).map(toEntry);
+  return { items, tieptheo: rows.length > query.sodong ? items[items.length - 1]._id : null };
+}
+
+/**
+ * The filtered log as CSV (UTF-8 with BOM, for Excel), streamed page by page so a large export
+ * never sits in memory. At most SYSTEM_LOG_CSV_MAX_ROWS rows. Right: xemnhatky.
+ */
+export async function exportSystemLogCsv(db: Db, session: Session, query: SystemLogQuery): Promise<Readable> {
+  requireRight(session, 'xemnhatky');
+  const filter = await toFilter(db, session, { ...query, sau: undefined }, 1000);
+  await writeSystemLog(db, session.actor, { action: 'xuat-nhat-ky', detail: { boloc: { ...query, sau: undefined } } });
+  async function* lines() {
+    yield UTF8_BOM + csvLine([...SYSTEM_LOG_CSV_COLUMNS]);
+    if (!filter) return;
+    let sent = 0;
+    for (let after: string | undefined; sent < SYSTEM_LOG_CSV_MAX_ROWS;) {
+      const rows = await selectLogPage(db, { ...filter, after, limit: Math.min(1000, SYSTEM_LOG_CSV_MAX_ROWS - sent) });
+      if (rows.length === 0) return;
+      yield rows.map((r) => csvLine([formatVietnamTime(r.at), r.tentaikhoan, r.action, r.target_type, r.target_id, r.area_name, r.outcome, r.ip, r.detail])).join('');
+      sent += rows.length;
+      after = rows[rows.length - 1].id;
+    }
+  }
+  return Readable.from(lines());
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_MESSAGES = {
+  serviceUnknown: 'Dịch vụ nhắn tin không được hỗ trợ!',
+  eventUnknown: 'Loại sự kiện thông báo không tồn tại!',
+  telegramTokenRequired: 'Bạn chưa nhập mã bot Telegram!',
+  telegramChatRequired: 'Bạn chưa nhập mã cuộc trò chuyện (chat id) Telegram!',
+  webhookUrlInvalid: 'Địa chỉ webhook phải là một URL http(s) hợp lệ!',
+  notConfigured: 'Dịch vụ này chưa được cấu hình!',
+  sendFailed: 'Gửi thử không thành công, hãy kiểm tra cấu hình!',
+  testMessage: 'Loa: tin nhắn thử từ hệ thống truyền thanh.',
+} as const;
+
+/** Kinds of notification, raised by real events. */
+export const NOTIFICATION_KINDS = [
+  { value: 'thietbi-matketnoi', ten: 'Thiết bị mất kết nối lâu' },
+  { value: 'phat-batdau', ten: 'Chương trình bắt đầu phát' },
+  { value: 'phat-ketthuc', ten: 'Chương trình dừng phát' },
+  { value: 'lichphat-choduyet', ten: 'Lịch phát chờ duyệt' },
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['value'];
+const kinds = NOTIFICATION_KINDS.map((k) => k.value) as [NotificationKind, ...NotificationKind[]];
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  loai: z.enum(kinds),
+  tieude: z.string(),
+  noidung: z.string(),
+  /** Console path to open (e.g. /quan-ly-thiet-bi?id=…), or null. */
+  lienket: z.string().nullable(),
+  doituong: z.object({ loai: z.string(), id: z.string() }).nullable(),
+  dadoc: z.boolean(),
+  thoigian: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  chuadoc: z.enum(['0', '1']).optional(),
+  /** `tieptheo` of the previous page. */
+  sau: z.string().regex(/^\d{1,19}$/).optional(),
+  sodong: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const notificationPageSchema = z.object({ items: z.array(notificationSchema), chuadoc: z.number().int(), tieptheo: z.string().nullable() });
+export const unreadCountSchema = z.object({ chuadoc: z.number().int() });
+export const notificationReadBodySchema = z.object({ ids: z.array(z.string().regex(/^\d{1,19}$/)).min(1).max(500) });
+
+/** Messaging services a tenant can forward notifications to (/notification-{service}). */
+export const MESSAGING_SERVICES = ['telegram', 'webhook'] as const;
+export type MessagingService = (typeof MESSAGING_SERVICES)[number];
+export const messagingServiceSchema = z.enum(MESSAGING_SERVICES, { error: NOTIFICATION_MESSAGES.serviceUnknown });
+
+const telegramConfig = z.object({
+  /** Left empty on an update: the stored token is kept. */
+  bottoken: z.string().trim().max(200).optional(),
+  chatid: z.string({ error: NOTIFICATION_MESSAGES.telegramChatRequired }).trim().min(1, NOTIFICATION_MESSAGES.telegramChatRequired).max(100),
+});
+const webhookConfig = z.object({
+  url: z.string().trim().max(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), NOTIFICATION_MESSAGES.webhookUrlInvalid),
+  /** Optional shared secret: requests carry X-Loa-Signature: sha256=<hex HMAC of the body>. Empty keeps the stored one. */
+  bimat: z.string().max(200).optional(),
+});
+const events = z.array(z.enum(kinds, { error: NOTIFICATION_MESSAGES.eventUnknown })).max(kinds.length);
+
+export const forwardingUpdateBodySchema = z.discriminatedUnion('dichvu', [
+  z.object({ dichvu: z.literal('telegram'), batdau: z.boolean(), sukien: events, cauhinh: telegramConfig }),
+  z.object({ dichvu: z.literal('webhook'), batdau: z.boolean(), sukien: events, cauhinh: webhookConfig }),
+], { error: NOTIFICATION_MESSAGES.serviceUnknown });
+export type ForwardingUpdateBody = z.infer<typeof forwardingUpdateBodySchema>;
+
+/** A forwarding setting as the console shows it: secrets are masked. */
+export const forwardingSchema = z.object({
+  dichvu: messagingServiceSchema,
+  batdau: z.boolean(),
+  sukien: z.array(z.enum(kinds)),
+  cauhinh: z.record(z.string(), z.string()),
+  loigannhat: z.string().nullable(),
+});
+export type Forwarding = z.infer<typeof forwardingSchema>;
+export const forwardingServiceBodySchema = z.object({ dichvu: messagingServiceSchema });
