@@ -9,7 +9,9 @@ export default defineConfig({
     environment: 'node',
     isolate: false,
     pool: 'forks',
-    maxWorkers: 2,
+    // On a real PostgreSQL every worker would share one database, and each test server's scheduler
+    // would fire the others' schedules on its own broker: one worker there, two on PGlite.
+    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
     sequence: { groupOrder: 1 },
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 30_000,

@@ -31,6 +31,9 @@ import multipart from '@fastify/multipart';
 import { mediaRoutes } from './features/media/media.routes';
 import { channelRoutes } from './features/channels/channels.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
+import { Scheduler } from './features/schedules/scheduler';
+import { scheduleRoutes } from './features/schedules/schedules.routes';
+import { programmeRoutes } from './features/programmes/programmes.routes';
 import { ttsRoutes } from './features/tts/tts.routes';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
 import { diskStorage, type MediaStorage } from './infra/storage';
@@ -55,6 +58,7 @@ declare module 'fastify' {
     broker: BrokerTransport;
     storage: MediaStorage;
     engine: PlayoutEngine;
+    scheduler: Scheduler;
     bootstrapResult: BootstrapResult;
     /** Every route as registered (method and path), for the permission walk and the docs. */
     routeTable: { method: string; url: string }[];
@@ -121,8 +125,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.gateway.attach(app.broker);
   app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log));
   await app.engine.recover();
-  // The engine first, then devices, then what they write to, then the database.
+  app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL }));
+  await app.scheduler.start();
+  // The scheduler and engine first, then devices, then what they write to, then the database.
   app.addHook('onClose', async () => {
+    await app.scheduler.stop();
     await app.engine.close();
     await app.broker.close();
     await app.gateway.stop();
@@ -141,6 +148,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(channelRoutes);
   await app.register(broadcastRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(programmeRoutes);
   await app.register(ttsRoutes);
   await app.register(accountAdminRoutes);
   await app.register(emailVerificationRoutes);

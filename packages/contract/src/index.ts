@@ -12,6 +12,7 @@ export * from './messageRegistry';
 export * from './sortKey';
 export * from './schemas/broadcast';
 export * from './schemas/tts';
+export * from './schemas/schedules';
 export * from './schemas/accounts';
 export * from './schemas/systemLog';
 export * from './schemas/notifications';

@@ -98,7 +98,7 @@ export class DeviceGateway implements DeviceAuthority {
   /** Re-reads one device after it was added or changed, and republishes its configuration. */
   async refreshDevice(id: string): Promise<void> {
     const [row] = await q.loadGatewayDevices(this.db, id);
-    if (!row) return this.forget(id);
+    if (!row) return void (await this.forget(id));
     // The area may be new to this process (created by another server instance, or just now).
     await this.reloadAreas();
     this.remember(row);
@@ -106,13 +106,12 @@ export class DeviceGateway implements DeviceAuthority {
   }
 
   /** A deleted device: its session is cut and its retained messages cleared from the broker. */
-  forget(id: string): void {
+  async forget(id: string): Promise<void> {
     this.devices.delete(id);
     if (!this.transport) return;
     this.transport.disconnect(id);
-    for (const topic of [topics.config(id), topics.state(id)]) {
-      this.transport.clearRetained(topic).catch((error: unknown) => this.log.warn({ err: error, topic }, 'could not clear retained message'));
-    }
+    await Promise.all([topics.config(id), topics.state(id)].map((topic) => this.transport!.clearRetained(topic)
+      .catch((error: unknown) => this.log.warn({ err: error, topic }, 'could not clear retained message'))));
   }
 
   /** After a secret reset: the old secret stops working and the old session is cut. */

@@ -26,20 +26,21 @@ export interface BroadcastRow {
   run_started_at: Date;
   next_run_at: Date | null;
   started_at: Date;
+  schedule_id: string | null;
 }
 
 const SELECT = `SELECT b.*, u.hoten AS creator_name FROM broadcasts b JOIN users u ON u.id = b.created_by`;
 
-export type NewBroadcast = Omit<BroadcastRow, 'creator_name' | 'status' | 'run_index' | 'next_run_at' | 'started_at'>;
+export type NewBroadcast = Omit<BroadcastRow, 'creator_name' | 'status' | 'run_index' | 'next_run_at' | 'started_at' | 'schedule_id'> & { schedule_id?: string | null };
 
 export async function insertBroadcast(db: Db, b: NewBroadcast): Promise<void> {
   await db.query(
     `INSERT INTO broadcasts (id, admin_id, created_by, type, title, message_type, priority, chosen_areas, chosen_devices, target_areas,
-       target_devices, device_count, sources, items, total_seconds, repeat_mode, repeat_interval, repeat_count, status, run_started_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13::jsonb, $14::jsonb, $15, $16, $17, $18, 'playing', $19)`,
+       target_devices, device_count, sources, items, total_seconds, repeat_mode, repeat_interval, repeat_count, status, run_started_at, schedule_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11::jsonb, $12, $13::jsonb, $14::jsonb, $15, $16, $17, $18, 'playing', $19, $20)`,
     [b.id, b.admin_id, b.created_by, b.type, b.title, b.message_type, b.priority, JSON.stringify(b.chosen_areas), JSON.stringify(b.chosen_devices),
       JSON.stringify(b.target_areas), JSON.stringify(b.target_devices), b.device_count, JSON.stringify(b.sources), JSON.stringify(b.items),
-      b.total_seconds, b.repeat_mode, b.repeat_interval, b.repeat_count, b.run_started_at.toISOString()],
+      b.total_seconds, b.repeat_mode, b.repeat_interval, b.repeat_count, b.run_started_at.toISOString(), b.schedule_id ?? null],
   );
 }
 

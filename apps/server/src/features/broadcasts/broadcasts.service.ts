@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  ALL_DEVICES, BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, SOURCE_KINDS, broadcastError, sourcesSchema,
-  type BroadcastInfo, type LiveBroadcast, type PlayItem, type Source,
-} from '@loa/contract';
+import { BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, broadcastError, sourcesSchema, type BroadcastInfo, type LiveBroadcast } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { badRequest, forbidden, notFound } from '../../infra/errors';
 import type { MediaStorage } from '../../infra/storage';
@@ -11,9 +8,8 @@ import type { PlayoutEngine } from '../../playout/engine';
 import type { Session } from '../auth/auth.service';
 import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
-import { probeMp3File } from '../media/audioProbe';
-import { findMedia } from '../media/media.queries';
 import type { StoredAudio } from '../media/media.service';
+import { itemsFromSources, resolveTarget } from './compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import * as q from './broadcasts.queries';
 
@@ -25,56 +21,12 @@ export interface BroadcastContext {
   session: Session;
 }
 
-const mediaKeyOf = (url: string): string | null => {
-  const m = /^\/?media\/((?:audio|tts)\/[^?#]+)/.exec(url.replace(/^https?:\/\/[^/]+/, ''));
-  return m ? decodeURIComponent(m[1]) : url.startsWith('audio/') ? url : null;
-};
-
-/** Turns the sources into play items with durations measured by the server, never trusted from the client. */
-async function itemsFromSources(ctx: BroadcastContext, sources: Source[], uploads: StoredAudio[]): Promise<PlayItem[]> {
-  const unused = [...uploads];
-  const items: PlayItem[] = [];
-  for (const source of sources) {
-    if (source.kieunguon === SOURCE_KINDS.file) {
-      for (const file of source.files) {
-        const i = unused.findIndex((u) => u.originalName === file.fileName);
-        if (i >= 0) {
-          const [upload] = unused.splice(i, 1);
-          items.push({ url: ctx.storage.publicPath(upload.key), duration: upload.durationSeconds, title: file.fileName, kind: upload.originalName.startsWith('ghiam-') ? 'recording' : 'file' });
-          continue;
-        }
-        // Uploaded beforehand through an upload address: the source names the stored key.
-        const key = mediaKeyOf(file.url);
-        const [stored] = key ? await findMedia(ctx.db, [key]) : [];
-        if (!stored || stored.admin_id !== ctx.session.user.admin_id) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
-        items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind === 'recording' ? 'recording' : 'file' });
-      }
-    } else if (source.kieunguon === SOURCE_KINDS.relay) {
-      items.push({ url: source.url, duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });
-    } else if (source.kieunguon === SOURCE_KINDS.tts) {
-      const key = mediaKeyOf(source.url);
-      if (!key?.startsWith('tts/') || !(await ctx.storage.exists(key))) throw badRequest(MSG.ttsNotDone);
-      const probed = await probeMp3File(ctx.storage.pathOf(key));
-      items.push({ url: ctx.storage.publicPath(key), duration: probed.durationSeconds, title: source.noidunggiongnoi || 'Giọng nói tổng hợp', kind: 'tts' });
-    } else {
-      throw badRequest('Nguồn "Thiết Bị Số Hóa" chưa được hỗ trợ!');
-    }
-  }
-  if (unused.length > 0) throw badRequest(BROADCAST_MESSAGES.filesMismatch);
-  return items;
-}
-
-/** Areas chosen, minus those already covered by a chosen ancestor (one publish reaches a whole area). */
-function topmost(gateway: DeviceGateway, areaIds: string[]): string[] {
-  return areaIds.filter((id) => !areaIds.some((other) => other !== id && gateway.subtree([other]).has(id)));
-}
-
 /**
  * Starts an emergency broadcast (POST /v1/client/phatngay/phatngay): the §5 checks in order,
  * scope of every area and device, sources turned into a timeline, then the playout engine.
  */
 export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[]): Promise<LiveBroadcast> {
-  const { session, gateway } = ctx;
+  const { session } = ctx;
   requireRight(session, 'themsuaxoalichphat');
   const sourceList = Array.isArray(rawSources) ? rawSources : [];
   const invalid = broadcastError(info, sourceList.length);
@@ -82,26 +34,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
   const parsed = sourcesSchema.safeParse(sourceList);
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
 
-  const scope = await areaScope(ctx.db, session);
-  if (info.diabanchon.some((id) => !scope.ids.has(id))) throw notFound(BROADCAST_MESSAGES.unknownArea);
-  const allDevices = info.thietbichon.includes(ALL_DEVICES);
-  if (allDevices && info.thietbichon.length > 1) throw badRequest(BROADCAST_MESSAGES.allDevicesExclusive);
-  const reach = gateway.subtree(info.diabanchon);
-  let targetAreas: string[] = [];
-  let targetDevices: string[] = [];
-  let deviceCount: number;
-  if (allDevices) {
-    targetAreas = topmost(gateway, [...new Set(info.diabanchon)]);
-    deviceCount = gateway.devicesIn(reach).length;
-    if (deviceCount === 0) throw badRequest(BROADCAST_MESSAGES.noDevicesInAreas);
-  } else {
-    targetDevices = [...new Set(info.thietbichon)];
-    for (const id of targetDevices) {
-      const area = gateway.areaOf(id);
-      if (!area || !reach.has(area) || !scope.ids.has(area)) throw notFound(BROADCAST_MESSAGES.unknownDevice);
-    }
-    deviceCount = targetDevices.length;
-  }
+  const { targetAreas, targetDevices, deviceCount } = await resolveTarget(ctx, info.diabanchon, info.thietbichon);
 
   const items = await itemsFromSources(ctx, parsed.data, uploads);
   const total = items.reduce((sum, i) => sum + i.duration, 0);

@@ -93,7 +93,7 @@ export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void
   requireRight(ctx.session, 'quanlythietbi');
   const row = await deviceInScope(ctx, id);
   await q.deleteDevice(ctx.db, id);
-  ctx.gateway.forget(id);
+  await ctx.gateway.forget(id);
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: row.name } });
 }
 

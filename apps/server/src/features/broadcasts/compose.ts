@@ -1,0 +1,88 @@
+import {
+  ALL_DEVICES, BROADCAST_MESSAGES, MSG, SOURCE_KINDS, type PlayItem, type Source,
+} from '@loa/contract';
+import type { Db } from '../../infra/db';
+import { badRequest, notFound } from '../../infra/errors';
+import type { MediaStorage } from '../../infra/storage';
+import type { DeviceGateway } from '../../gateway/gateway';
+import type { Session } from '../auth/auth.service';
+import { areaScope } from '../areas/areas.service';
+import { probeMp3File } from '../media/audioProbe';
+import { findMedia } from '../media/media.queries';
+import type { StoredAudio } from '../media/media.service';
+
+/** What composing a broadcast or a schedule needs. */
+export interface ComposeContext {
+  db: Db;
+  gateway: DeviceGateway;
+  storage: MediaStorage;
+  session: Session;
+}
+
+const mediaKeyOf = (url: string): string | null => {
+  const m = /^\/?media\/((?:audio|tts)\/[^?#]+)/.exec(url.replace(/^https?:\/\/[^/]+/, ''));
+  return m ? decodeURIComponent(m[1]) : url.startsWith('audio/') ? url : null;
+};
+
+/** Turns the sources into play items with durations measured by the server, never trusted from the client. */
+export async function itemsFromSources(ctx: ComposeContext, sources: Source[], uploads: StoredAudio[]): Promise<PlayItem[]> {
+  const unused = [...uploads];
+  const items: PlayItem[] = [];
+  for (const source of sources) {
+    if (source.kieunguon === SOURCE_KINDS.file) {
+      for (const file of source.files) {
+        const i = unused.findIndex((u) => u.originalName === file.fileName);
+        if (i >= 0) {
+          const [upload] = unused.splice(i, 1);
+          items.push({ url: ctx.storage.publicPath(upload.key), duration: upload.durationSeconds, title: file.fileName, kind: upload.originalName.startsWith('ghiam-') ? 'recording' : 'file' });
+          continue;
+        }
+        // Uploaded beforehand through an upload address: the source names the stored key.
+        const key = mediaKeyOf(file.url);
+        const [stored] = key ? await findMedia(ctx.db, [key]) : [];
+        if (!stored || stored.admin_id !== ctx.session.user.admin_id) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
+        items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind === 'recording' ? 'recording' : 'file' });
+      }
+    } else if (source.kieunguon === SOURCE_KINDS.relay) {
+      items.push({ url: source.url, duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });
+    } else if (source.kieunguon === SOURCE_KINDS.tts) {
+      const key = mediaKeyOf(source.url);
+      if (!key?.startsWith('tts/') || !(await ctx.storage.exists(key))) throw badRequest(MSG.ttsNotDone);
+      const probed = await probeMp3File(ctx.storage.pathOf(key));
+      items.push({ url: ctx.storage.publicPath(key), duration: probed.durationSeconds, title: source.noidunggiongnoi || 'Giọng nói tổng hợp', kind: 'tts' });
+    } else {
+      throw badRequest('Nguồn "Thiết Bị Số Hóa" chưa được hỗ trợ!');
+    }
+  }
+  if (unused.length > 0) throw badRequest(BROADCAST_MESSAGES.filesMismatch);
+  return items;
+}
+
+/** Areas chosen, minus those already covered by a chosen ancestor (one publish reaches a whole area). */
+function topmost(gateway: DeviceGateway, areaIds: string[]): string[] {
+  return areaIds.filter((id) => !areaIds.some((other) => other !== id && gateway.subtree([other]).has(id)));
+}
+
+/**
+ * Checks the chosen areas and devices against the caller's scope and resolves whom to address:
+ * whole areas ('Tất cả thiết bị', one publish each) or single devices.
+ */
+export async function resolveTarget(ctx: ComposeContext, areaIds: string[], deviceIds: string[]): Promise<{ targetAreas: string[]; targetDevices: string[]; deviceCount: number }> {
+  const { gateway } = ctx;
+  const scope = await areaScope(ctx.db, ctx.session);
+  if (areaIds.some((id) => !scope.ids.has(id))) throw notFound(BROADCAST_MESSAGES.unknownArea);
+  const allDevices = deviceIds.includes(ALL_DEVICES);
+  if (allDevices && deviceIds.length > 1) throw badRequest(BROADCAST_MESSAGES.allDevicesExclusive);
+  const reach = gateway.subtree(areaIds);
+  if (allDevices) {
+    const deviceCount = gateway.devicesIn(reach).length;
+    if (deviceCount === 0) throw badRequest(BROADCAST_MESSAGES.noDevicesInAreas);
+    return { targetAreas: topmost(gateway, [...new Set(areaIds)]), targetDevices: [], deviceCount };
+  }
+  const targetDevices = [...new Set(deviceIds)];
+  for (const id of targetDevices) {
+    const area = gateway.areaOf(id);
+    if (!area || !reach.has(area) || !scope.ids.has(area)) throw notFound(BROADCAST_MESSAGES.unknownDevice);
+  }
+  return { targetAreas: [], targetDevices, deviceCount: targetDevices.length };
+}

@@ -1,0 +1,112 @@
+import type { PlayItem, ScheduleMode, ScheduleStatus, Source } from '@loa/contract';
+import type { Db } from '../../infra/db';
+
+export interface ScheduleRow {
+  id: string;
+  admin_id: string;
+  created_by: string;
+  creator_name: string;
+  approved_by: string | null;
+  approver_name: string | null;
+  title: string;
+  programme_id: string | null;
+  sources: Source[];
+  items: PlayItem[];
+  total_seconds: number;
+  chosen_areas: string[];
+  chosen_devices: string[];
+  target_areas: string[];
+  target_devices: string[];
+  device_count: number;
+  message_type: number;
+  priority: number;
+  mode: ScheduleMode;
+  weekdays: number[];
+  start_date: string;
+  end_date: string | null;
+  times: string[];
+  repeat_mode: 0 | 1 | 2;
+  repeat_interval: number;
+  repeat_count: number;
+  status: ScheduleStatus;
+  reason: string | null;
+  pinned: boolean;
+  version: number;
+  created_at: Date;
+}
+
+export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' | 'creator_name' | 'approved_by' | 'approver_name' | 'reason' | 'pinned' | 'version' | 'created_at'>;
+
+const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
+    s.sources, s.items, s.total_seconds, s.chosen_areas, s.chosen_devices, s.target_areas, s.target_devices, s.device_count, s.message_type,
+    s.priority, s.mode, s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times,
+    s.repeat_mode, s.repeat_interval, s.repeat_count, s.status, s.reason, s.pinned, s.version, s.created_at
+  FROM schedules s JOIN users c ON c.id = s.created_by LEFT JOIN users a ON a.id = s.approved_by`;
+
+const COLUMNS = ['title', 'programme_id', 'sources', 'items', 'total_seconds', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'device_count',
+  'message_type', 'priority', 'mode', 'weekdays', 'start_date', 'end_date', 'times', 'repeat_mode', 'repeat_interval', 'repeat_count', 'status'] as const;
+const JSON_COLUMNS = new Set(['sources', 'items', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'weekdays', 'times']);
+const valuesOf = (f: ScheduleFields) => COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(f[c]) : f[c]));
+const cast = (c: string, i: number) => `$${i}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`;
+
+export async function insertSchedule(db: Db, id: string, adminId: string, createdBy: string, approvedBy: string | null, f: ScheduleFields): Promise<void> {
+  await db.query(
+    `INSERT INTO schedules (id, admin_id, created_by, approved_by, ${COLUMNS.join(', ')}) VALUES ($1, $2, $3, $4, ${COLUMNS.map((c, i) => cast(c, i + 5)).join(', ')})`,
+    [id, adminId, createdBy, approvedBy, ...valuesOf(f)],
+  );
+}
+
+/** Saves an edit only if nobody saved since `version` was read; answers whether it did. */
+export async function updateSchedule(db: Db, id: string, version: number, approvedBy: string | null, f: ScheduleFields): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE schedules SET ${COLUMNS.map((c, i) => `${c} = ${cast(c, i + 4)}`).join(', ')}, approved_by = $3, reason = NULL, version = version + 1, updated_at = now()
+      WHERE id = $1 AND version = $2 RETURNING id`,
+    [id, version, approvedBy, ...valuesOf(f)],
+  );
+  return rows.length > 0;
+}
+
+export async function findSchedule(db: Db, id: string): Promise<ScheduleRow | null> {
+  return (await db.query<ScheduleRow>(`${SELECT} WHERE s.id = $1`, [id]))[0] ?? null;
+}
+
+export async function listSchedules(db: Db, adminId: string): Promise<ScheduleRow[]> {
+  return db.query<ScheduleRow>(`${SELECT} WHERE s.admin_id = $1 ORDER BY s.pinned DESC, s.created_at DESC`, [adminId]);
+}
+
+export async function listApprovedSchedules(db: Db): Promise<ScheduleRow[]> {
+  return db.query<ScheduleRow>(`${SELECT} WHERE s.status = 'daduyet'`);
+}
+
+export async function setScheduleStatus(db: Db, id: string, status: ScheduleRow['status'], p: { approvedBy?: string | null; reason?: string | null } = {}): Promise<void> {
+  await db.query(
+    `UPDATE schedules SET status = $2, approved_by = COALESCE($3, approved_by), reason = $4, version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, status, p.approvedBy ?? null, p.reason ?? null],
+  );
+}
+
+export async function setPinned(db: Db, id: string, pinned: boolean): Promise<void> {
+  await db.query('UPDATE schedules SET pinned = $2, updated_at = now() WHERE id = $1', [id, pinned]);
+}
+
+export async function deleteSchedule(db: Db, id: string): Promise<void> {
+  await db.query('DELETE FROM schedules WHERE id = $1', [id]);
+}
+
+/** Claims one planned occurrence for firing (or marks it missed); false when it was already handled. */
+export async function claimRun(db: Db, scheduleId: string, plannedAt: number, status: 'fired' | 'missed', lagMs: number | null): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO schedule_runs (schedule_id, planned_at, status, lag_ms) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING schedule_id`,
+    [scheduleId, new Date(plannedAt).toISOString(), status, lagMs],
+  );
+  return rows.length > 0;
+}
+
+export async function setRunBroadcast(db: Db, scheduleId: string, plannedAt: number, broadcastId: string): Promise<void> {
+  await db.query('UPDATE schedule_runs SET broadcast_id = $3 WHERE schedule_id = $1 AND planned_at = $2', [scheduleId, new Date(plannedAt).toISOString(), broadcastId]);
+}
+
+export async function handledRuns(db: Db, since: number): Promise<Set<string>> {
+  const rows = await db.query<{ schedule_id: string; planned_at: Date }>('SELECT schedule_id, planned_at FROM schedule_runs WHERE planned_at >= $1', [new Date(since).toISOString()]);
+  return new Set(rows.map((r) => `${r.schedule_id}@${r.planned_at.getTime()}`));
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule } from '@loa/contract';
+import type { SpeakerAgent } from '@loa/speaker';
+import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { Scheduler } from './scheduler';
+import { localDate, VN_OFFSET_MS } from './recurrence';
+
+let server: TestServer;
+const agents: SpeakerAgent[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
+  await server.close();
+});
+
+/** Local time of day (HH:mm:ss) of an instant, in Vietnam. */
+const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
+const relay = (seconds: number) => ({ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: seconds, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds });
+
+function schedule(areaId: string, at: number, extra: Record<string, unknown> = {}) {
+  return {
+    tieude: 'Bản tin sáng', nguonphat: [relay(30)], diabanchon: [areaId], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan',
+    thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(at), ngayketthuc: localDate(at + 7 * 86_400_000), giophat: [hms(at)], ...extra,
+  };
+}
+
+describe('schedules', () => {
+  it('waits for approval, then fires at the planned second on the chosen speakers', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 2)));
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'] });
+    const officerClient = new TestClient(server.url);
+    await officerClient.login(officer);
+    const planned = Math.ceil((Date.now() + 3000) / 1000) * 1000;
+    const created = await officerClient.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, planned));
+    expect(created.status).toBe(200);
+    const s = created.body.data as Schedule;
+    expect(s.trangthai).toBe('choduyet');
+    expect(s.lanphattiep).toBe(planned);
+    // The officer cannot approve; the administrator can.
+    expect((await officerClient.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).status).toBe(403);
+    expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data.trangthai).toBe('daduyet');
+
+    const speakers = agents.slice(-2);
+    await eventually(() => speakers.every((a) => a.playing !== null), planned - Date.now() + 2000);
+    const [run] = await server.db.query<{ lag_ms: number; broadcast_id: string }>('SELECT lag_ms, broadcast_id FROM schedule_runs WHERE schedule_id = $1', [s._id]);
+    expect(run.lag_ms).toBeLessThan(1000);
+    expect(speakers[0].playing!.sessionId).toBe(run.broadcast_id);
+    const live = (await w.client.get('/v1/client/lichphat/lichphatdangphat')).body.data;
+    expect(live.find((b: { idlichphat: string }) => b.idlichphat === run.broadcast_id)).toMatchObject({ type: 'phatlich', nguonphat: { tenchuongtrinh: 'Bản tin sáng' } });
+    await w.client.post('/v1/client/lichphat/dungkhancap', { id: run.broadcast_id });
+  });
+
+  it('refuses an end before the start, an empty weekday set, a schedule in the past and areas out of scope', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const soon = Date.now() + 3600_000;
+    const other = await signedInAdmin(server);
+    const cases: [Record<string, unknown>, string][] = [
+      [schedule(w.areas.communeA, soon, { ngayketthuc: localDate(soon - 3 * 86_400_000) }), SCHEDULE_MESSAGES.endBeforeStart],
+      [schedule(w.areas.communeA, soon, { thutrongtuan: [] }), SCHEDULE_MESSAGES.noWeekdays],
+      [schedule(w.areas.communeA, Date.now() - 5 * 86_400_000, { ngayketthuc: localDate(Date.now() - 2 * 86_400_000) }), SCHEDULE_MESSAGES.inPast],
+      [schedule(w.areas.communeA, soon, { chedophat: 'motlan', ngaybatdau: localDate(Date.now() - 86_400_000) }), SCHEDULE_MESSAGES.inPast],
+      [schedule(w.areas.communeA, soon, { loaibantin: null }), MSG.noMessageType],
+      [schedule(other.areas.communeA, soon), 'Địa bàn được chọn không tồn tại hoặc không thuộc phạm vi của bạn!'],
+    ];
+    for (const [body, message] of cases) expect((await w.client.post('/v1/client/lichphat/taolichphat', body)).body.message).toBe(message);
+  });
+
+  it('gives the second of two simultaneous edits a clear conflict and loses nothing', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const at = Date.now() + 3600_000;
+    const s = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, at))).body.data as Schedule;
+    const first = await w.client.post('/v1/client/lichphat/sualichphat', { ...schedule(w.areas.communeA, at, { tieude: 'Sửa lần 1' }), id: s._id, phienban: s.phienban });
+    const second = await w.client.post('/v1/client/lichphat/sualichphat', { ...schedule(w.areas.communeA, at, { tieude: 'Sửa lần 2' }), id: s._id, phienban: s.phienban });
+    expect(first.status).toBe(200);
+    expect(second).toMatchObject({ status: 409, body: { message: SCHEDULE_MESSAGES.editConflict } });
+    expect((await w.client.post('/v1/client/lichphat/laylichphatsua', { data: { id: s._id } })).body.data.tieude).toBe('Sửa lần 1');
+  });
+
+  it('tells which devices another schedule already holds at an overlapping time', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const at = Date.now() + 2 * 3600_000;
+    const s = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, at, { tieude: 'Lịch có trước' }))).body.data as Schedule;
+    const overlapping = await w.client.post('/v1/client/lichphat/kiemtrathongtin', schedule(w.areas.district, at + 10_000));
+    expect(overlapping.body.data).toHaveLength(1);
+    expect(overlapping.body.data[0]).toMatchObject({ idlichphat: s._id, tieude: 'Lịch có trước' });
+    expect(overlapping.body.data[0].thietbi).toHaveLength(1);
+    const later = await w.client.post('/v1/client/lichphat/kiemtrathongtin', schedule(w.areas.district, at + 60_000));
+    expect(later.body.data).toEqual([]);
+  });
+});
+
+describe('the scheduler after a restart or a gap, and with two instances', () => {
+  it('joins an occurrence still running, records one that ended as missed, and fires each once', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    await server.app.scheduler.stop();
+    try {
+      const now = Date.now();
+      const running = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [hms(now + 2000)], nguonphat: [relay(120)] }))).body.data as Schedule;
+      const ended = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [hms(now + 2500)], nguonphat: [relay(1)] }))).body.data as Schedule;
+      // Both occurrences pass while no scheduler runs.
+      await new Promise((r) => setTimeout(r, 4000));
+      const a = new Scheduler(server.db, server.app.engine, server.app.log);
+      const b = new Scheduler(server.db, server.app.engine, server.app.log);
+      await Promise.all([a.start(), b.start()]);
+      try {
+        const runs = await server.db.query<{ schedule_id: string; status: string }>('SELECT schedule_id, status FROM schedule_runs WHERE schedule_id = ANY($1)', [[running._id, ended._id]]);
+        expect(runs.find((r) => r.schedule_id === running._id)?.status).toBe('fired');
+        expect(runs.find((r) => r.schedule_id === ended._id)?.status).toBe('missed');
+        expect(runs).toHaveLength(2);
+        const [broadcast] = await server.db.query<{ id: string }>(`SELECT id FROM broadcasts WHERE schedule_id = $1`, [running._id]);
+        await eventually(() => agents.at(-1)!.playing?.sessionId === broadcast.id, 3000);
+        // It joined at the planned timeline, a few seconds in.
+        expect(agents.at(-1)!.playing!.position).toBeGreaterThan(1);
+        await server.app.engine.stop(broadcast.id, w.admin.id);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    } finally {
+      await server.app.scheduler.start();
+    }
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)('lets exactly one of two instances lead on PostgreSQL', async () => {
+    const a = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
+    const b = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
+    await server.app.scheduler.stop();
+    try {
+      await a.start();
+      await b.start();
+      expect([a.isLeader, b.isLeader].filter(Boolean)).toHaveLength(1);
+      await (a.isLeader ? a : b).stop();
+      await eventually(() => (a.isLeader ? b : a).isLeader || a.isLeader || b.isLeader, 5000);
+    } finally {
+      await a.stop();
+      await b.stop();
+      await server.app.scheduler.start();
+    }
+  });
+});

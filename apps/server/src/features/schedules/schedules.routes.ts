@@ -1,0 +1,111 @@
+import {
+  envelope, idDataSchema, scheduleBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
+} from '@loa/contract';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../../infra/errors';
+import { requireRight } from '../auth/rights';
+import { areaScope } from '../areas/areas.service';
+import type { ComposeContext } from '../broadcasts/compose';
+import { storeUploadedAudio } from '../media/media.service';
+import * as q from './schedules.queries';
+import * as service from './schedules.service';
+
+/** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
+export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
+  const tags = ['lichphat'];
+  const base = '/v1/client/lichphat';
+  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, session: request.session! });
+  const auth = { preHandler: app.requireUser };
+  const one = envelope(scheduleSchema);
+  const changed = async () => app.scheduler.reload();
+
+  app.post(`${base}/danhsachlichphat`, {
+    ...auth, schema: { tags, summary: 'Danh sách lịch phát (lọc theo trạng thái, địa bàn, người tạo, ngày)', body: dataWrapper(scheduleFilterSchema).optional(), response: { 200: envelope(z.array(scheduleSchema)) } },
+  }, async (request) => {
+    const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
+    const scope = await areaScope(app.db, request.session!);
+    const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
+    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => r.chosen_areas.some((a) => scope.ids.has(a))
+      && (!filter.trangthai || r.status === filter.trangthai)
+      && (!reach || r.chosen_areas.some((a) => reach.has(a)))
+      && (!filter.nguoitao || r.created_by === filter.nguoitao)
+      && (!filter.ngay || service.activeOn(r, filter.ngay))
+      && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
+    return { data: rows.map((r) => service.toSchedule(ctx(request), r)) };
+  });
+
+  app.post(`${base}/laylichphatsua`, {
+    ...auth, schema: { tags, summary: 'Lấy lịch phát để sửa', body: idDataSchema, response: { 200: one } },
+  }, async (request) => ({ data: service.toSchedule(ctx(request), await service.scheduleInScope(ctx(request), (request.body as { data: { id: string } }).data.id)) }));
+
+  app.post(`${base}/kiemtrathongtin`, {
+    ...auth, schema: { tags, summary: 'Kiểm tra trùng lịch: thiết bị đã có chương trình phát chồng thời gian', body: z.union([scheduleBodySchema, scheduleEditBodySchema]), response: { 200: envelope(z.array(scheduleConflictSchema)) } },
+  }, async (request) => {
+    const body = request.body as ScheduleBody & { id?: string };
+    return { data: await service.findConflicts(ctx(request), body, body.id) };
+  });
+
+  app.post(`${base}/taolichphat`, {
+    ...auth, schema: { tags, summary: 'Tạo lịch phát', body: scheduleBodySchema, response: { 200: one } },
+  }, async (request) => {
+    const row = await service.createSchedule(ctx(request), request.body as ScheduleBody);
+    await changed();
+    return { data: service.toSchedule(ctx(request), row) };
+  });
+
+  app.post(`${base}/sualichphat`, {
+    ...auth, schema: { tags, summary: 'Sửa lịch phát (phienban: phiên bản đã tải, chống ghi đè)', body: scheduleEditBodySchema, response: { 200: one } },
+  }, async (request) => {
+    const { id, phienban, ...body } = request.body as z.infer<typeof scheduleEditBodySchema>;
+    const row = await service.editSchedule(ctx(request), id, phienban, body);
+    await changed();
+    return { data: service.toSchedule(ctx(request), row) };
+  });
+
+  const idAction = (path: string, summary: string, run: (c: ComposeContext, id: string) => Promise<q.ScheduleRow | void>) =>
+    app.post(`${base}/${path}`, { ...auth, schema: { tags, summary, body: z.object({ id: z.string().max(64) }) } }, async (request) => {
+      const row = await run(ctx(request), (request.body as { id: string }).id);
+      await changed();
+      return { data: row ? service.toSchedule(ctx(request), row) : null };
+    });
+  idAction('duyetlichphat', 'Duyệt lịch phát', service.approveSchedule);
+  idAction('ghimlichphat', 'Ghim / bỏ ghim lịch phát', service.pinSchedule);
+  idAction('xoalichphat', 'Xoá lịch phát', service.deleteSchedule);
+
+  app.post(`${base}/yeucauduyetlai`, {
+    ...auth, schema: { tags, summary: 'Trả lịch phát về người tạo kèm lý do', body: sendBackBodySchema, response: { 200: one } },
+  }, async (request) => {
+    const body = request.body as z.infer<typeof sendBackBodySchema>;
+    const row = await service.sendBackSchedule(ctx(request), body.id, body.lydo);
+    await changed();
+    return { data: service.toSchedule(ctx(request), row) };
+  });
+
+  app.post(`${base}/xoanguonphat`, {
+    ...auth, schema: { tags, summary: 'Xoá một nguồn phát khỏi lịch phát', body: dataWrapper(z.object({ id: z.string().max(64), thutu: z.number().int().min(1) })), response: { 200: one } },
+  }, async (request) => {
+    const { id, thutu } = (request.body as { data: { id: string; thutu: number } }).data;
+    const row = await service.removeSource(ctx(request), id, thutu - 1);
+    await changed();
+    return { data: service.toSchedule(ctx(request), row) };
+  });
+
+  // Files for schedules and programmes are stored first; their FILE sources then name the stored key.
+  for (const path of ['uploadfile', 'uploadfilesua']) {
+    app.post(`${base}/${path}`, {
+      ...auth, bodyLimit: 50 * MAX_UPLOAD_BYTES,
+      schema: { tags, summary: 'Tải tệp MP3 lên (multipart, trường files) cho lịch phát hoặc chương trình', response: { 200: envelope(z.array(sourceFileSchema)) } },
+    }, async (request) => {
+      requireRight(request.session!, 'themsuaxoalichphat');
+      if (!request.isMultipart()) throw badRequest('Hãy gửi tệp dạng multipart/form-data (trường files)!');
+      const stored = [];
+      for await (const part of request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } })) {
+        const audio = await storeUploadedAudio(app.db, app.storage, request.session!, { stream: part.file, originalName: part.filename });
+        stored.push({ fileName: part.filename, url: audio.key, duration: audio.durationSeconds, thoigianbatdau: 0 });
+      }
+      return { data: stored };
+    });
+  }
+}

@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import {
+  MSG, MESSAGE_TYPES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
+  type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
+} from '@loa/contract';
+import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
+import type { Session } from '../auth/auth.service';
+import { hasRight, requireRight } from '../auth/rights';
+import { areaScope } from '../areas/areas.service';
+import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
+import { writeSystemLog } from '../system-log/systemLog.service';
+import { runCount } from '../../playout/plan';
+import { firstOverlap, nextOccurrence, type Recurrence } from './recurrence';
+import * as q from './schedules.queries';
+
+export const recurrenceOf = (s: Pick<q.ScheduleRow, 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times'>): Recurrence => ({
+  mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times,
+});
+
+/** Milliseconds one occurrence holds its devices: every run and the waits between them. */
+export function spanOf(s: Pick<q.ScheduleRow, 'total_seconds' | 'repeat_mode' | 'repeat_interval' | 'repeat_count'>): number {
+  const runs = runCount({ items: [], total: s.total_seconds, repeatMode: s.repeat_mode, repeatInterval: s.repeat_interval, repeatCount: s.repeat_count });
+  return ((runs - 1) * (s.total_seconds + (s.repeat_mode === 2 ? s.repeat_interval : 0)) + s.total_seconds) * 1000;
+}
+
+async function programmeSources(ctx: ComposeContext, id: string): Promise<Source[]> {
+  const [row] = await ctx.db.query<{ sources: Source[] }>('SELECT sources FROM programmes WHERE id = $1 AND admin_id = $2', [id, ctx.session.user.admin_id]);
+  if (!row) throw notFound(SCHEDULE_MESSAGES.programmeNotFound);
+  return row.sources;
+}
+
+/** Checks a schedule as the broadcast dialog checks a broadcast, plus the calendar rules. */
+async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()): Promise<q.ScheduleFields> {
+  const sources = body.idchuongtrinh ? await programmeSources(ctx, body.idchuongtrinh) : body.nguonphat;
+  if (!body.loaibantin || !MESSAGE_TYPES.some((m) => m.id === body.loaibantin)) throw badRequest(MSG.noMessageType);
+  if (body.diabanchon.length === 0) throw badRequest(MSG.noArea);
+  if (body.thietbichon.length === 0) throw badRequest(MSG.noDevice);
+  if (sources.length === 0) throw badRequest(MSG.noSources);
+  if (body.kieulaplai === 2 && body.thoigianlaplai < REPEAT_INTERVAL_MIN_SECONDS) throw badRequest(MSG.repeatIntervalMin);
+  if (body.kieulaplai !== 0 && body.solanlaplai < REPEAT_COUNT_MIN) throw badRequest(MSG.repeatCountMin);
+  if (body.chedophat === 'hangtuan' && body.thutrongtuan.length === 0) throw badRequest(SCHEDULE_MESSAGES.noWeekdays);
+  if (body.giophat.length === 0) throw badRequest(SCHEDULE_MESSAGES.noTimes);
+  const endDate = body.chedophat === 'motlan' ? null : body.ngayketthuc ?? null;
+  if (endDate && endDate < body.ngaybatdau) throw badRequest(SCHEDULE_MESSAGES.endBeforeStart);
+  const recurrence: Recurrence = { mode: body.chedophat, weekdays: [...new Set(body.thutrongtuan)].sort(), startDate: body.ngaybatdau, endDate, times: [...new Set(body.giophat)].sort() };
+  if (nextOccurrence(recurrence, now) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
+  const target = await resolveTarget(ctx, body.diabanchon, body.thietbichon);
+  const items = await itemsFromSources(ctx, sources, []);
+  const total = items.reduce((sum, i) => sum + i.duration, 0);
+  return {
+    title: body.tieude, programme_id: body.idchuongtrinh ?? null, sources, items, total_seconds: total,
+    chosen_areas: body.diabanchon, chosen_devices: body.thietbichon, target_areas: target.targetAreas, target_devices: target.targetDevices,
+    device_count: target.deviceCount, message_type: body.loaibantin, priority: body.uutien, mode: recurrence.mode, weekdays: recurrence.weekdays,
+    start_date: recurrence.startDate, end_date: recurrence.endDate, times: recurrence.times,
+    repeat_mode: body.kieulaplai, repeat_interval: body.kieulaplai === 2 ? Math.round(body.thoigianlaplai) : 0,
+    repeat_count: body.kieulaplai === 0 ? 0 : body.solanlaplai, status: hasRight(ctx.session, 'duyetlichphat') ? 'daduyet' : 'choduyet',
+  };
+}
+
+/** The schedule, if it lies in the caller's administrator and reaches their area scope. */
+export async function scheduleInScope(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
+  const row = await q.findSchedule(ctx.db, id);
+  if (!row || row.admin_id !== ctx.session.user.admin_id) throw notFound(SCHEDULE_MESSAGES.notFound);
+  const scope = await areaScope(ctx.db, ctx.session);
+  if (!row.chosen_areas.some((a) => scope.ids.has(a))) throw notFound(SCHEDULE_MESSAGES.notFound);
+  return row;
+}
+
+export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, now = Date.now()): Schedule {
+  return {
+    _id: row.id, tieude: row.title, idchuongtrinh: row.programme_id, nguonphat: row.sources, thoiluong: row.total_seconds,
+    diabanchon: row.chosen_areas.map((id) => ({ _id: id, tendiaban: ctx.gateway.areaName(id) })), thietbichon: row.chosen_devices, sothietbi: row.device_count,
+    loaibantin: row.message_type, uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date,
+    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, trangthai: row.status, lydo: row.reason,
+    ghim: row.pinned, nguoitao: { _id: row.created_by, hoten: row.creator_name },
+    nguoiduyet: row.approved_by ? { _id: row.approved_by, hoten: row.approver_name ?? '' } : null, phienban: row.version,
+    lanphattiep: row.status === 'ketthuc' ? null : nextOccurrence(recurrenceOf(row), now), ngaytao: row.created_at.getTime(),
+  };
+}
+
+/** Creates a schedule (taolichphat); without the approving right it waits for approval. */
+export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): Promise<q.ScheduleRow> {
+  requireRight(ctx.session, 'themsuaxoalichphat');
+  const fields = await compose(ctx, body);
+  const id = crypto.randomUUID();
+  await q.insertSchedule(ctx.db, id, ctx.session.user.admin_id, ctx.session.user.id, fields.status === 'daduyet' ? ctx.session.user.id : null, fields);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'tao-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title, trangthai: fields.status } });
+  return (await q.findSchedule(ctx.db, id))!;
+}
+
+/** Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. */
+export async function editSchedule(ctx: ComposeContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
+  requireRight(ctx.session, 'themsuaxoalichphat');
+  await scheduleInScope(ctx, id);
+  const fields = await compose(ctx, body);
+  if (!(await q.updateSchedule(ctx.db, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
+  return (await q.findSchedule(ctx.db, id))!;
+}
+
+export async function approveSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
+  requireRight(ctx.session, 'duyetlichphat');
+  const row = await scheduleInScope(ctx, id);
+  if (row.status !== 'choduyet' && row.status !== 'yeucausua') throw badRequest(SCHEDULE_MESSAGES.notPending);
+  if (nextOccurrence(recurrenceOf(row), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
+  await q.setScheduleStatus(ctx.db, id, 'daduyet', { approvedBy: ctx.session.user.id });
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'duyet-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+  return (await q.findSchedule(ctx.db, id))!;
+}
+
+/** Sends a schedule back to its author with a reason (yeucauduyetlai); it stops firing. */
+export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: string): Promise<q.ScheduleRow> {
+  requireRight(ctx.session, 'duyetlichphat');
+  const row = await scheduleInScope(ctx, id);
+  if (row.status === 'ketthuc') throw badRequest(SCHEDULE_MESSAGES.notPending);
+  await q.setScheduleStatus(ctx.db, id, 'yeucausua', { reason });
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
+  return (await q.findSchedule(ctx.db, id))!;
+}
+
+export async function pinSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
+  requireRight(ctx.session, 'themsuaxoalichphat');
+  const row = await scheduleInScope(ctx, id);
+  await q.setPinned(ctx.db, id, !row.pinned);
+  return (await q.findSchedule(ctx.db, id))!;
+}
+
+export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<void> {
+  requireRight(ctx.session, 'themsuaxoalichphat');
+  const row = await scheduleInScope(ctx, id);
+  if (row.created_by !== ctx.session.user.id && !hasRight(ctx.session, 'duyetlichphat')) throw forbidden(MSG.forbidden);
+  await q.deleteSchedule(ctx.db, id);
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+}
+
+/** Removes one source of a schedule (xoanguonphat) and saves it as an edit. */
+export async function removeSource(ctx: ComposeContext, id: string, index: number): Promise<q.ScheduleRow> {
+  const row = await scheduleInScope(ctx, id);
+  if (index < 0 || index >= row.sources.length || row.programme_id) throw badRequest(SCHEDULE_MESSAGES.sourceNotFound);
+  const sources = row.sources.filter((_, i) => i !== index);
+  return editSchedule(ctx, id, row.version, bodyOf(row, sources));
+}
+
+const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
+  tieude: row.title, idchuongtrinh: null, nguonphat: sources, diabanchon: row.chosen_areas, thietbichon: row.chosen_devices, loaibantin: row.message_type,
+  uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date, giophat: row.times,
+  kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count || 1,
+});
+
+/**
+ * kiemtrathongtin: which approved or pending schedules would hold some of the same devices at an
+ * overlapping time within the next two weeks, so the officer can decide before saving.
+ */
+export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
+  const fields = await compose(ctx, body, now);
+  const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
+  const horizon = now + 14 * 24 * 3600 * 1000;
+  const conflicts: ScheduleConflict[] = [];
+  for (const other of await q.listSchedules(ctx.db, ctx.session.user.admin_id)) {
+    if (other.id === exceptId || other.status === 'ketthuc') continue;
+    const theirs = new Set([...other.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(other.target_areas))]);
+    const shared = [...mine].filter((d) => theirs.has(d));
+    if (shared.length === 0) continue;
+    const overlap = firstOverlap(recurrenceOf(fields), spanOf(fields), recurrenceOf(other), spanOf(other), now, horizon);
+    if (!overlap) continue;
+    const names = new Map((await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM devices WHERE id = ANY($1)', [shared])).map((d) => [d.id, d.name]));
+    conflicts.push({ idlichphat: other.id, tieude: other.title, batdau: overlap.start, ketthuc: overlap.end, thietbi: shared.slice(0, 50).map((id) => ({ _id: id, tenthietbi: names.get(id) ?? id })) });
+  }
+  return conflicts;
+}
+
+/** Whether a schedule is active on a local day (list filter). */
+export function activeOn(row: q.ScheduleRow, day: string): boolean {
+  if (row.mode === 'motlan') return row.start_date === day;
+  if (day < row.start_date || (row.end_date && day > row.end_date)) return false;
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return row.weekdays.includes(weekday);
+}
+

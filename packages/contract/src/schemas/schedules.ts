@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { sourcesSchema } from './broadcast';
+
+export const SCHEDULE_MESSAGES = {
+  titleRequired: 'Bạn chưa nhập tên chương trình!',
+  dateInvalid: 'Ngày phải có dạng YYYY-MM-DD!',
+  timeInvalid: 'Giờ phát phải có dạng HH:mm!',
+  noTimes: 'Bạn chưa chọn giờ phát!',
+  noWeekdays: 'Lịch phát hằng tuần phải có ít nhất một ngày trong tuần!',
+  endBeforeStart: 'Ngày kết thúc phải sau ngày bắt đầu!',
+  inPast: 'Lịch phát đã nằm hoàn toàn trong quá khứ!',
+  notFound: 'Lịch phát không tồn tại hoặc không thuộc phạm vi của bạn!',
+  editConflict: 'Lịch phát vừa được người khác sửa. Hãy tải lại để xem thay đổi trước khi lưu!',
+  notPending: 'Lịch phát này không ở trạng thái chờ duyệt!',
+  reasonRequired: 'Bạn chưa nhập lý do yêu cầu duyệt lại!',
+  cannotApproveOwn: 'Bạn không thể tự duyệt lịch phát do mình tạo khi không có quyền duyệt!',
+  programmeNotFound: 'Chương trình không tồn tại!',
+  programmeNameRequired: 'Tên chương trình không được để trống!',
+  mediaInUse: 'Tệp đang được dùng trong chương trình hoặc lịch phát, không thể xoá!',
+  mediaNotFound: 'Tệp âm thanh không tồn tại!',
+  sourceNotFound: 'Nguồn phát không tồn tại trong lịch phát!',
+} as const;
+
+/** Schedule kinds: every chosen weekday between two dates, or once on a date. */
+export const SCHEDULE_MODES = ['hangtuan', 'motlan'] as const;
+export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
+/** Lifecycle: waiting for approval, approved (fires), sent back with a reason, ended. */
+export const SCHEDULE_STATUSES = ['choduyet', 'daduyet', 'yeucausua', 'ketthuc'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid);
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, SCHEDULE_MESSAGES.timeInvalid);
+
+/** A schedule as composed in the console (keeps the spec's field names of §3 where they exist). */
+export const scheduleBodySchema = z.object({
+  tieude: z.string({ error: SCHEDULE_MESSAGES.titleRequired }).trim().min(1, SCHEDULE_MESSAGES.titleRequired).max(200),
+  /** Either a programme of the library, or sources given here. */
+  idchuongtrinh: z.string().max(64).nullable().optional(),
+  nguonphat: sourcesSchema.optional().default([]),
+  diabanchon: z.array(z.string().max(64)).max(1000).default([]),
+  thietbichon: z.array(z.string().max(64)).max(20_000).default([]),
+  loaibantin: z.number().int().nullable().optional(),
+  uutien: z.number().int().min(0).max(1).optional().default(0),
+  chedophat: z.enum(SCHEDULE_MODES).default('hangtuan'),
+  /** Weekdays, 0 = Sunday … 6 = Saturday (Asia/Ho_Chi_Minh). */
+  thutrongtuan: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+  ngaybatdau: date,
+  ngayketthuc: date.nullable().optional(),
+  /** Start times of day (local time); the programme plays from each. */
+  giophat: z.array(time).max(24).default([]),
+  kieulaplai: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+  thoigianlaplai: z.number().min(0).default(0),
+  solanlaplai: z.number().int().default(1),
+});
+export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
+
+export const scheduleEditBodySchema = scheduleBodySchema.extend({
+  id: z.string().max(64),
+  /** The version the editor loaded; a newer one on the server means someone else saved first. */
+  phienban: z.number().int().min(0),
+});
+
+export const scheduleSchema = z.object({
+  _id: z.string(),
+  tieude: z.string(),
+  idchuongtrinh: z.string().nullable(),
+  nguonphat: z.array(z.unknown()),
+  thoiluong: z.number(),
+  diabanchon: z.array(z.object({ _id: z.string(), tendiaban: z.string() })),
+  thietbichon: z.array(z.string()),
+  sothietbi: z.number().int(),
+  loaibantin: z.number().int(),
+  uutien: z.number().int(),
+  chedophat: z.enum(SCHEDULE_MODES),
+  thutrongtuan: z.array(z.number().int()),
+  ngaybatdau: z.string(),
+  ngayketthuc: z.string().nullable(),
+  giophat: z.array(z.string()),
+  kieulaplai: z.number().int(),
+  thoigianlaplai: z.number(),
+  solanlaplai: z.number().int(),
+  trangthai: z.enum(SCHEDULE_STATUSES),
+  lydo: z.string().nullable(),
+  ghim: z.boolean(),
+  nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
+  nguoiduyet: z.object({ _id: z.string(), hoten: z.string() }).nullable(),
+  phienban: z.number().int(),
+  /** Next planned start (unix ms), or null when none is left. */
+  lanphattiep: z.number().nullable(),
+  ngaytao: z.number(),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const scheduleFilterSchema = z.object({
+  trangthai: z.enum(SCHEDULE_STATUSES).optional(),
+  diaban: z.string().max(64).optional(),
+  nguoitao: z.string().max(64).optional(),
+  /** Schedules active on this day (YYYY-MM-DD). */
+  ngay: date.optional(),
+  q: z.string().max(100).optional(),
+});
+
+/** A device that another broadcast already holds at an overlapping time (kiemtrathongtin). */
+export const scheduleConflictSchema = z.object({
+  idlichphat: z.string(),
+  tieude: z.string(),
+  batdau: z.number(),
+  ketthuc: z.number(),
+  thietbi: z.array(z.object({ _id: z.string(), tenthietbi: z.string() })),
+});
+export type ScheduleConflict = z.infer<typeof scheduleConflictSchema>;
+
+export const dataWrapper = <T extends z.ZodType>(inner: T) => z.object({ data: inner });
+export const idDataSchema = dataWrapper(z.object({ id: z.string().max(64) }));
+export const sendBackBodySchema = z.object({ id: z.string().max(64), lydo: z.string({ error: SCHEDULE_MESSAGES.reasonRequired }).trim().min(1, SCHEDULE_MESSAGES.reasonRequired).max(500) });
+
+/** A programme of the library: a named, ordered list of sources. */
+export const programmeBodySchema = z.object({
+  ten: z.string({ error: SCHEDULE_MESSAGES.programmeNameRequired }).trim().min(1, SCHEDULE_MESSAGES.programmeNameRequired).max(200),
+  loaibantin: z.number().int().min(1).max(6),
+  nguonphat: sourcesSchema,
+});
+export const programmeSchema = z.object({
+  _id: z.string(),
+  ten: z.string(),
+  loaibantin: z.number().int(),
+  nguonphat: z.array(z.unknown()),
+  thoiluong: z.number(),
+  nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
+  ngaytao: z.number(),
+  ngaysua: z.number(),
+});
+export type Programme = z.infer<typeof programmeSchema>;
+
+export const mediaItemSchema = z.object({
+  key: z.string(),
+  url: z.string(),
+  ten: z.string(),
+  loai: z.enum(['file', 'tts', 'recording']),
+  thoiluong: z.number(),
+  dungluong: z.number(),
+  sudung: z.number().int(),
+  ngaytao: z.number(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;
