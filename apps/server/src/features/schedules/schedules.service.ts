@@ -4,7 +4,6 @@ import {
   type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
 } from '@loa/contract';
 import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
-import type { Session } from '../auth/auth.service';
 import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
