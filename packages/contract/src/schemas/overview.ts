@@ -6,6 +6,15 @@ export const overviewSchema = z.object({
   diaban: z.object({ tong: z.number().int(), theocap: z.record(z.string(), z.number().int()) }),
   thietbi: z.object({ tong: z.number().int(), online: z.number().int(), offline: z.number().int(), dangphat: z.number().int() }),
   nhatky: z.object({ homnay: z.number().int() }),
+  /** Devices by area (areas that hold devices directly). */
+  thietbitheodiaban: z.array(z.object({ _id: z.string(), tendiaban: z.string(), online: z.number().int(), offline: z.number().int(), dangphat: z.number().int() })),
+  /** Broadcasts started today and this week (Vietnam time), in all and by message type (loaibantin id → count). */
+  phathomnay: z.object({ tong: z.number().int(), theoloai: z.record(z.string(), z.number().int()) }),
+  phattuannay: z.object({ tong: z.number().int(), theoloai: z.record(z.string(), z.number().int()) }),
+  /** The next planned starts of approved schedules. */
+  lichsapden: z.array(z.object({ idlichphat: z.string(), tieude: z.string(), batdau: z.number() })),
+  /** Recent device faults (connection losses), newest first. */
+  suco: z.array(z.object({ _id: z.string(), tenthietbi: z.string(), tendiaban: z.string(), thoigian: z.number(), lydo: z.string() })),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
