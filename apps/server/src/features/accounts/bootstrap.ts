@@ -46,6 +46,13 @@ export async function bootstrap(db: Db, opts: { adminUser: string; adminPassword
           }
           if (!admin.area_id) await tx.query('UPDATE users SET area_id = $2 WHERE id = $1', [admin.id, districtId]);
         }
+        // Relay channels an officer can pick at once (national and provincial radio streams).
+        for (const [ten, url] of [
+          ['VOV1 - Thời sự (Đài Tiếng nói Việt Nam)', 'https://str.vov.gov.vn/vovlive/vov1vov5Vietnamese.sdp_aac/playlist.m3u8'],
+          ['Đài PT-TH Quảng Trị', 'https://live.qrtv.vn/radio/qrt.m3u8'],
+        ]) {
+          await tx.query('INSERT INTO channels (id, admin_id, ten, url) VALUES ($1, $2, $3, $4)', [crypto.randomUUID(), admin.admin_id, ten, url]);
+        }
         result.demoSeeded = true;
       }
     }
