@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS, NOTIFICATION_MESSAGES, type Notification } from '@loa/contract';
+import { createTestUser, eventually, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { notifyScheduleAwaitingApproval } from './notify';
+import { sweepOfflineDevices } from './sources';
+
+/** A local fake of an HTTP API on port 0 that records the JSON it receives. */
+async function fakeApi(status = 200) {
+  const calls: { url: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('end', () => {
+      calls.push({ url: req.url ?? '', headers: req.headers, body });
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: status === 200, result: {} }));
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
+  return { calls, url: `http://127.0.0.1:${(srv.address() as { port: number }).port}`, close: () => new Promise<void>((r) => srv.close(() => r())) };
+}
+
+let server: TestServer;
+let telegram: Awaited<ReturnType<typeof fakeApi>>;
+beforeAll(async () => {
+  telegram = await fakeApi();
+  server = await startTestServer({ TELEGRAM_API_URL: telegram.url, PUBLIC_URL: 'https://loa.example.vn' });
+});
+afterAll(async () => {
+  await server.close();
+  await telegram.close();
+});
+
+async function addDevice(client: TestClient, areaId: string) {
+  const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa chợ', diaban: areaId, serial: `SN-${crypto.randomBytes(5).toString('hex')}` });
+  return res.body.data.thietbi._id as string;
+}
+
+describe('notifications', () => {
+  it('reach only the accounts whose scope and rights cover the event, live over Socket.IO', async () => {
+    const { admin, areas, client } = await signedInAdmin(server);
+    const approverA = await createTestUser(server.db, { adminId: admin.id, rights: ['duyetlichphat'] });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [approverA.id, areas.communeA]);
+    const approverB = await createTestUser(server.db, { adminId: admin.id, rights: ['duyetlichphat'] });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [approverB.id, areas.communeB]);
+    const noRight = await createTestUser(server.db, { adminId: admin.id, rights: [] });
+    const stranger = await signedInAdmin(server);
+
+    const a = new TestClient(server.url);
+    await a.login(approverA);
+    const socket = await a.socket();
+    const live: Notification[] = [];
+    socket.on(EVENTS.newNotification, (n) => live.push(n));
+
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-1', adminId: admin.id, areaIds: [areas.communeA], title: 'Tin phòng chống bão', createdByName: 'Cán bộ xã' });
+    await eventually(() => live.length === 1);
+    expect(live[0]).toMatchObject({ loai: 'lichphat-choduyet', dadoc: false, doituong: { loai: 'lichphat', id: 'lich-1' }, lienket: '/quan-ly-lich-phat?id=lich-1' });
+    socket.close();
+
+    const count = async (c: TestClient) => (await c.get('/v1/client/thongbao/chuadoc')).body.data.chuadoc;
+    const b = new TestClient(server.url);
+    await b.login(approverB);
+    const n = new TestClient(server.url);
+    await n.login(noRight);
+    expect(await count(a)).toBe(1);
+    expect(await count(client)).toBe(1); // the administrator holds every right and sees every area
+    expect(await count(b)).toBe(0);
+    expect(await count(n)).toBe(0);
+    expect(await count(stranger.client)).toBe(0);
+  });
+
+  it('lists, pages, marks read and marks all read, only one’s own', async () => {
+    const { admin, client } = await signedInAdmin(server);
+    const other = await signedInAdmin(server);
+    for (let i = 0; i < 5; i += 1) {
+      await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: `l-${i}`, adminId: admin.id, areaIds: [], title: `Lịch ${i}`, createdByName: 'A' });
+    }
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'x', adminId: other.admin.id, areaIds: [], title: 'Của người khác', createdByName: 'B' });
+    const first = (await client.get('/v1/client/thongbao/danhsach?sodong=3')).body.data;
+    expect(first.items.map((x: Notification) => x.doituong?.id)).toEqual(['l-4', 'l-3', 'l-2']);
+    expect(first.chuadoc).toBe(5);
+    const second = (await client.get(`/v1/client/thongbao/danhsach?sodong=3&sau=${first.tieptheo}`)).body.data;
+    expect(second.items.map((x: Notification) => x.doituong?.id)).toEqual(['l-1', 'l-0']);
+    expect(second.tieptheo).toBeNull();
+
+    const foreign = (await other.client.get('/v1/client/thongbao/danhsach')).body.data.items[0]._id;
+    expect((await client.post('/v1/client/thongbao/dadoc', { ids: [first.items[0]._id, foreign] })).body.data.chuadoc).toBe(4);
+    expect((await other.client.get('/v1/client/thongbao/chuadoc')).body.data.chuadoc).toBe(1);
+    expect((await client.get('/v1/client/thongbao/danhsach?chuadoc=1')).body.data.items).toHaveLength(4);
+    expect((await client.post('/v1/client/thongbao/docall')).body.data.chuadoc).toBe(0);
+  });
+
+  it('announces a broadcast’s start and stop once, from the engine’s events', async () => {
+    const { admin, areas, client } = await signedInAdmin(server);
+    await addDevice(client, areas.communeA);
+    const res = await client.post('/v1/client/phatngay/phatngay', {
+      thongtin: JSON.stringify({ tieude: 'Thông báo tiêm chủng', loaibantin: 1, uutien: 1, diabanchon: [areas.communeA], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 }),
+      nguonphat: JSON.stringify([{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 60, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 60 }]),
+    });
+    expect(res.status).toBe(200);
+    const id = res.body.data.idlichphat;
+    const kinds = async () => (await client.get('/v1/client/thongbao/danhsach')).body.data.items.filter((x: Notification) => x.doituong?.id === id).map((x: Notification) => x.loai);
+    await eventually(async () => (await kinds()).includes('phat-batdau'));
+    expect((await client.post('/v1/client/lichphat/dungkhancap', { id })).status).toBe(200);
+    await eventually(async () => (await kinds()).includes('phat-ketthuc'));
+    expect((await kinds()).sort()).toEqual(['phat-batdau', 'phat-ketthuc']);
+    expect(admin.id).toBeTruthy();
+  });
+
+  it('announces a device offline for longer than the limit once per outage', async () => {
+    const { areas, client } = await signedInAdmin(server);
+    const deviceId = await addDevice(client, areas.communeB);
+    await server.db.query(`UPDATE devices SET online = false, last_seen = now() - interval '11 minutes' WHERE id = $1`, [deviceId]);
+    await sweepOfflineDevices(server.app.notifyDeps, 600);
+    await sweepOfflineDevices(server.app.notifyDeps, 600);
+    const items = (await client.get('/v1/client/thongbao/danhsach')).body.data.items.filter((x: Notification) => x.doituong?.id === deviceId);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ loai: 'thietbi-matketnoi', tieude: 'Thiết bị mất kết nối: Xã B / Loa chợ' });
+    // Back online, then offline again: a new outage is announced.
+    await server.db.query('UPDATE devices SET online = true WHERE id = $1', [deviceId]);
+    await sweepOfflineDevices(server.app.notifyDeps, 600);
+    await server.db.query(`UPDATE devices SET online = false, last_seen = now() - interval '20 minutes' WHERE id = $1`, [deviceId]);
+    await sweepOfflineDevices(server.app.notifyDeps, 600);
+    expect((await client.get('/v1/client/thongbao/danhsach')).body.data.items.filter((x: Notification) => x.doituong?.id === deviceId)).toHaveLength(2);
+  });
+});
+
+describe('forwarding to messaging services', () => {
+  it('sends chosen events to Telegram’s sendMessage and masks the bot token', async () => {
+    const { admin, client } = await signedInAdmin(server);
+    const save = await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { bottoken: '123456:ABCDEF-secret', chatid: '-100200' } });
+    expect(save.body.data).toMatchObject({ dichvu: 'telegram', batdau: true, cauhinh: { bottoken: '••••cret', chatid: '-100200' } });
+    expect(JSON.stringify((await client.get('/v1/client/thongbao/chuyentiep')).body)).not.toContain('ABCDEF');
+    const before = telegram.calls.length;
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-tg', adminId: admin.id, areaIds: [], title: 'Bão số 3', createdByName: 'Xã A' });
+    expect(telegram.calls.length).toBe(before + 1);
+    const call = telegram.calls[telegram.calls.length - 1];
+    expect(call.url).toBe('/bot123456:ABCDEF-secret/sendMessage');
+    const sent = JSON.parse(call.body);
+    expect(sent.chat_id).toBe('-100200');
+    expect(sent.text).toContain('Bão số 3');
+    expect(sent.text).toContain('https://loa.example.vn/quan-ly-lich-phat?id=lich-tg');
+    // An event kind not chosen is not forwarded; an update without a token keeps the stored one.
+    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['phat-batdau'], cauhinh: { chatid: '-100200' } });
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-tg2', adminId: admin.id, areaIds: [], title: 'Không gửi', createdByName: 'Xã A' });
+    expect(telegram.calls.length).toBe(before + 1);
+    expect((await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'telegram' })).status).toBe(200);
+    expect(telegram.calls[telegram.calls.length - 1].url).toBe('/bot123456:ABCDEF-secret/sendMessage');
+  });
+
+  it('posts signed JSON to a webhook, and keeps the last error when it fails', async () => {
+    const hook = await fakeApi();
+    const failing = await fakeApi(500);
+    try {
+      const { admin, client } = await signedInAdmin(server);
+      expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: [], cauhinh: { url: 'ftp://x' } })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.webhookUrlInvalid } });
+      expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'zalo', batdau: true, sukien: [], cauhinh: {} })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.serviceUnknown } });
+      await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { url: `${hook.url}/loa`, bimat: 'khoa-bi-mat' } });
+      await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-wh', adminId: admin.id, areaIds: [], title: 'Lũ', createdByName: 'Xã A' });
+      expect(hook.calls).toHaveLength(1);
+      const body = JSON.parse(hook.calls[0].body);
+      expect(body).toMatchObject({ sukien: 'lichphat-choduyet', tieude: 'Lịch phát chờ duyệt', doituong: { loai: 'lichphat', id: 'lich-wh' } });
+      expect(hook.calls[0].headers['x-loa-signature']).toBe(`sha256=${crypto.createHmac('sha256', 'khoa-bi-mat').update(hook.calls[0].body).digest('hex')}`);
+
+      await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { url: failing.url } });
+      await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-wh2', adminId: admin.id, areaIds: [], title: 'Lũ', createdByName: 'Xã A' });
+      const webhook = (await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'webhook');
+      expect(webhook.loigannhat).toContain('HTTP 500');
+      expect(webhook.cauhinh.bimat).toBe('••••-mat');
+      expect(await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'webhook' })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.sendFailed } });
+      // The notification itself was stored although forwarding failed.
+      expect((await client.get('/v1/client/thongbao/danhsach')).body.data.items[0].doituong.id).toBe('lich-wh2');
+    } finally {
+      await hook.close();
+      await failing.close();
+    }
+  });
+});
