@@ -83,7 +83,8 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 log(`Loa fleet benchmark: ${N} speakers`);
 log(`Machine: ${describeMachine()}`);
 
-server = await startServer();
+// BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (written when it stops).
+server = await startServer({ nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
 log(`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`);
 const client = new ConsoleClient(server.baseUrl);
 await client.login(server.adminUser, server.adminPassword);

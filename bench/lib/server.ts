@@ -29,6 +29,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** How long to wait for both listening lines (default 60 s). */
   startTimeoutMs?: number;
+  /** Extra Node flags for the server process, e.g. ["--cpu-prof", "--cpu-prof-dir=/tmp/prof"]. */
+  nodeArgs?: string[];
   /** Where the server's other output lines go (default: stderr, prefixed). */
   onLog?: (line: string) => void;
 }
@@ -44,7 +46,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-'));
   const adminUser = 'admin';
   const adminPassword = crypto.randomBytes(18).toString('base64url');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
