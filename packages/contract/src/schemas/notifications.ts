@@ -55,7 +55,7 @@ const telegramConfig = z.object({
   chatid: z.string({ error: NOTIFICATION_MESSAGES.telegramChatRequired }).trim().min(1, NOTIFICATION_MESSAGES.telegramChatRequired).max(100),
 });
 const webhookConfig = z.object({
-  url: z.string().trim().max(2000).refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), NOTIFICATION_MESSAGES.webhookUrlInvalid),
+  url: z.string().trim().max(2000).refine((v) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v), NOTIFICATION_MESSAGES.webhookUrlInvalid),
   /** Optional shared secret: requests carry X-Loa-Signature: sha256=<hex HMAC of the body>. Empty keeps the stored one. */
   bimat: z.string().max(200).optional(),
 });

@@ -29,7 +29,7 @@ export async function checkAccountArea(db: Db, session: Session, areaId: string 
     return null;
   }
   const scope = await areaScope(db, session);
-  if (!scope.ids.has(areaId)) throw badRequest(ACCOUNT_MESSAGES.areaUnknown);
+  if (!scope.ids.has(areaId)) throw notFound(ACCOUNT_MESSAGES.areaUnknown);
   return areaId;
 }
 

@@ -48,8 +48,8 @@ describe('POST /v1/client/taikhoan/themmoi', () => {
       [newAccount({ matkhau: 'ngan' }), 400, ACCOUNT_MESSAGES.passwordTooShort],
       [newAccount({ tentaikhoan: 'có dấu' }), 400, ACCOUNT_MESSAGES.loginNameInvalid],
       [newAccount({ quyenhan: ['themsuaxoalichphat', 'quyen-khong-co'] }), 400, ACCOUNT_MESSAGES.rightUnknown],
-      [newAccount({ diaban: 'khong-co' }), 400, ACCOUNT_MESSAGES.areaUnknown],
-      [newAccount({ diaban: other.areas.communeA }), 400, ACCOUNT_MESSAGES.areaUnknown],
+      [newAccount({ diaban: 'khong-co' }), 404, ACCOUNT_MESSAGES.areaUnknown],
+      [newAccount({ diaban: other.areas.communeA }), 404, ACCOUNT_MESSAGES.areaUnknown],
       [newAccount({ loaitaikhoan: 'sieunguoidung' }), 400, ACCOUNT_MESSAGES.accountTypeInvalid],
     ];
     for (const [body, status, message] of cases) {
@@ -70,7 +70,7 @@ describe('POST /v1/client/taikhoan/themmoi', () => {
     const m = await signIn(manager);
     expect(await m.client.post('/v1/client/taikhoan/themmoi', newAccount({ quyenhan: ['quanlythietbi'], diaban: areas.communeA }))).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.rightNotHeld } });
     expect(await m.client.post('/v1/client/taikhoan/themmoi', newAccount())).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.areaRequired } });
-    expect(await m.client.post('/v1/client/taikhoan/themmoi', newAccount({ diaban: areas.communeB }))).toMatchObject({ status: 400, body: { message: ACCOUNT_MESSAGES.areaUnknown } });
+    expect(await m.client.post('/v1/client/taikhoan/themmoi', newAccount({ diaban: areas.communeB }))).toMatchObject({ status: 404, body: { message: ACCOUNT_MESSAGES.areaUnknown } });
     expect(await m.client.post('/v1/client/taikhoan/themmoi', newAccount({ loaitaikhoan: 'nguoidung', diaban: areas.communeA }))).toMatchObject({ status: 403, body: { message: ACCOUNT_MESSAGES.adminOnly } });
     expect((await m.client.post('/v1/client/taikhoan/themmoi', newAccount({ diaban: areas.communeA }))).status).toBe(200);
     // The scoped manager sees only accounts of its area: not the administrator, not the plain user without an area.
