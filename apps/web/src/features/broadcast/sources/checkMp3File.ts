@@ -1,12 +1,13 @@
 import { MSG, REJECTED_BITRATE_KBPS } from '@loa/contract';
 import { firstFrameBitrate, id3Size, looksLikeMp3 } from './mp3Header';
+import { readBytes } from './readBytes';
 
 const MP3_TYPES = new Set(['audio/mpeg', 'audio/mp3']);
 /** How far past the ID3 tag the first frame is looked for (padding, junk). */
 const FRAME_SEARCH_BYTES = 64 * 1024;
 
 async function bytesOf(blob: Blob, start: number, end: number): Promise<Uint8Array> {
-  return new Uint8Array(await new Response(blob.slice(start, end)).arrayBuffer());
+  return new Uint8Array(await readBytes(blob.slice(start, end)));
 }
 
 /** The §5 Files message for a chosen file (MIME, first bytes, 320 kbps), or null when it may be added. */

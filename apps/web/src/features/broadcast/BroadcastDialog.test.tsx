@@ -1,0 +1,230 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MSG } from '@loa/contract';
+import { AppProviders } from '../../app/AppProviders';
+import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
+import { fakeServer } from '../../test/fakeServer';
+import { fakeSocket } from '../../test/fakeSocket';
+import { makeUser } from '../../test/fixtures';
+import { writeStoredUser } from '../../lib/userStorage';
+import { postImmediateBroadcast } from './api';
+import { BroadcastDialog } from './BroadcastDialog';
+import { encodedTone, fileOf } from './sources/mp3Fixtures';
+
+vi.mock('./api', async (importOriginal) => ({ ...(await importOriginal<typeof import('./api')>()), postImmediateBroadcast: vi.fn() }));
+// jsdom plays no media: the Audio element's metadata is stood in for.
+vi.mock('./sources/mediaDuration', () => ({ readMediaDuration: vi.fn(async () => 30) }));
+
+const speakers = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }), makeSpeaker({ _id: 'd-2', tenthietbi: 'Loa đình' })];
+const TTS_ANSWER = { url: '/media/tts/abc.mp3', urldownload: '/v1/client/tts/tai/abc.mp3', thoiluong: 12, noidunggiongnoi: 'x' };
+
+function serve() {
+  return fakeServer({
+    'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: AREAS } },
+    'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: speakers } },
+    'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: [] } },
+    'GET /v1/client/tts': { status: 200, body: { data: [{ id: 'espeak', label: 'eSpeak' }] } },
+    'POST /v1/client/tts/espeak': { status: 200, body: { data: TTS_ANSWER } },
+  });
+}
+
+async function openDialog() {
+  const server = serve();
+  writeStoredUser(makeUser());
+  const onFinished = vi.fn();
+  render(
+    <AppProviders socketFactory={fakeSocket().factory}>
+      <BroadcastDialog open onClose={() => undefined} onFinished={onFinished} />
+    </AppProviders>,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Phát khẩn cấp' });
+  return { server, dialog, onFinished };
+}
+
+const expectNote = (message: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+
+async function openSourceDialog(dialog: HTMLElement, tab: string) {
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm nguồn phát' }));
+  const chooser = await screen.findByRole('dialog', { name: 'Chọn nguồn phát' });
+  await userEvent.click(within(chooser).getByRole('tab', { name: tab }));
+  return chooser;
+}
+
+async function pick(label: string, option: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+  await userEvent.click(screen.getByRole('heading', { name: 'Phát khẩn cấp' }));
+}
+
+// Whole dialog flows with many clicks: more time than the default 5 s under a loaded test machine.
+describe('broadcast-now dialog', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.mocked(postImmediateBroadcast).mockReset();
+  });
+
+  it('shows each §5 broadcast message in order, then posts and reports success', async () => {
+    vi.mocked(postImmediateBroadcast).mockImplementation(async (_body, progress) => {
+      progress(100);
+      return {};
+    });
+    const { dialog, onFinished } = await openDialog();
+    expect(within(dialog).getByText(MSG.noSources)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Ưu tiên')).toBeDisabled();
+    const submit = () => userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+
+    await submit();
+    await expectNote(MSG.noMessageType);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await submit();
+    await expectNote(MSG.noArea);
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await submit();
+    await expectNote(MSG.noDevice);
+    await pick('Thiết bị', 'Xã Tân Lập / Loa chợ');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    expect(within(dialog).queryByRole('button', { name: 'Xã Tân Lập / Loa chợ' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Tất cả thiết bị' })).toBeInTheDocument();
+    await submit();
+    await expectNote(MSG.noProgramName);
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Phòng chống bão');
+    await submit();
+    await expectNote(MSG.noSources);
+
+    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+    await userEvent.type(within(chooser).getByLabelText('Tên kênh'), 'VOV1');
+    await userEvent.type(within(chooser).getByLabelText('Đường dẫn'), 'http://vov1');
+    await userEvent.type(within(chooser).getByLabelText('Thời lượng (phút)'), '3');
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chọn nguồn phát' })).not.toBeInTheDocument());
+    expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:03:00');
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chế độ lặp lại'), '2');
+    await userEvent.type(within(dialog).getByLabelText('Thời gian lặp lại (phút)'), '0.5');
+    await submit();
+    await expectNote(MSG.repeatIntervalMin);
+    await userEvent.clear(within(dialog).getByLabelText('Thời gian lặp lại (phút)'));
+    await userEvent.type(within(dialog).getByLabelText('Thời gian lặp lại (phút)'), '5');
+    await userEvent.clear(within(dialog).getByLabelText('Số lần lặp lại'));
+    await userEvent.type(within(dialog).getByLabelText('Số lần lặp lại'), '0');
+    await submit();
+    await expectNote(MSG.repeatCountMin);
+    expect(postImmediateBroadcast).not.toHaveBeenCalled();
+
+    await userEvent.clear(within(dialog).getByLabelText('Số lần lặp lại'));
+    await userEvent.type(within(dialog).getByLabelText('Số lần lặp lại'), '2');
+    await submit();
+    await expectNote(MSG.broadcastSuccess);
+    expect(onFinished).toHaveBeenCalledWith(true);
+    const body = vi.mocked(postImmediateBroadcast).mock.calls[0]![0];
+    expect([...body.keys()]).toEqual(['thongtin', 'nguonphat']);
+    expect(JSON.parse(body.get('thongtin') as string)).toMatchObject({
+      tieude: 'Phòng chống bão', loaibantin: 2, uutien: 1, diabanchon: ['xa-1'], thietbichon: ['tatca'], kieulaplai: 2, thoigianlaplai: 300, solanlaplai: 2, thoiluong: 180, nguoitao: 'u-1', idAdmin: 'admin-1',
+    });
+    expect(JSON.parse(body.get('nguonphat') as string)).toEqual([expect.objectContaining({ kieunguon: 'Tiếp Sóng', tenkenh: 'VOV1', url: 'http://vov1', thoiluong: 180, thutu: 1 })]);
+  });
+
+  it('closes, resets and shows the server message when the post fails', async () => {
+    vi.mocked(postImmediateBroadcast).mockRejectedValue(new Error('Các địa bàn đã chọn chưa có thiết bị nào!'));
+    const { dialog, onFinished } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '1');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Tin sáng');
+    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+    fireEvent.change(within(chooser).getByLabelText('Tên kênh'), { target: { value: 'VOV1' } });
+    fireEvent.change(within(chooser).getByLabelText('Đường dẫn'), { target: { value: 'http://vov1' } });
+    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '1' } });
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    await expectNote('Các địa bàn đã chọn chưa có thiết bị nào!');
+    expect(onFinished).toHaveBeenCalledWith(false);
+  });
+
+  it('checks relay fields in the §5 order', async () => {
+    const { dialog } = await openDialog();
+    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+    const add = () => userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await add();
+    await expectNote(MSG.relayNameEmpty);
+    await userEvent.type(within(chooser).getByLabelText('Tên kênh'), 'Đài huyện');
+    await add();
+    await expectNote(MSG.relayPathEmpty);
+    await userEvent.type(within(chooser).getByLabelText('Đường dẫn'), 'rtsp://dai-huyen/live');
+    await add();
+    await expectNote(MSG.relayDurationEmpty);
+    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '-1' } });
+    await add();
+    await expectNote(MSG.relayDurationInvalid);
+    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '10' } });
+    await add();
+    await waitFor(() => expect(within(dialog).getAllByTestId('source-item')).toHaveLength(1));
+    expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:10:00');
+  });
+
+  it('converts text to speech after the §5 checks and adds it', async () => {
+    const { dialog, server } = await openDialog();
+    const chooser = await openSourceDialog(dialog, 'Chuyển văn bản thành giọng nói');
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await expectNote(MSG.ttsNotDone);
+    const text = within(chooser).getByLabelText('Nội dung');
+    const convert = within(chooser).getByRole('button', { name: 'Chuyển đổi' });
+    // The download is no link until a conversion has succeeded.
+    expect(within(chooser).queryByRole('link', { name: 'Tải xuống' })).not.toBeInTheDocument();
+    await userEvent.type(text, 'ngắn');
+    expect(within(chooser).getByTestId('tts-counter')).toHaveTextContent('4 / 3,000');
+    await userEvent.click(convert);
+    await expectNote(MSG.ttsTooShort);
+    fireEvent.change(text, { target: { value: 'a'.repeat(3001) } });
+    expect(within(chooser).getByTestId('tts-counter')).toHaveTextContent('3,001 / 3,000');
+    await userEvent.click(convert);
+    await expectNote(MSG.ttsTooLong);
+    const message = 'Đề nghị bà con di chuyển tàu thuyền vào nơi tránh trú bão an toàn trước 17 giờ.';
+    fireEvent.change(text, { target: { value: message } });
+    await userEvent.click(convert);
+    await expectNote(MSG.ttsNoVoice);
+    expect(server.calls.some((c) => c.path.startsWith('/v1/client/tts/'))).toBe(false);
+    await userEvent.selectOptions(within(chooser).getByLabelText('Giọng đọc'), 'banmaiace');
+    await userEvent.click(convert);
+    await waitFor(() => expect(within(chooser).getByRole('link', { name: 'Tải xuống' })).toHaveAttribute('href', TTS_ANSWER.urldownload));
+    const call = server.calls.find((c) => c.path === '/v1/client/tts/espeak')!;
+    expect(call.body).toMatchObject({ input: message, speaker_id: 'banmaiace', fimename: expect.stringMatching(/^\d{13}$/) });
+    expect(within(chooser).getByTestId('tts-player')).toHaveAttribute('src', TTS_ANSWER.url);
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    const item = await within(dialog).findByTestId('source-item');
+    expect(item).toHaveTextContent(`${message.slice(0, 40)}…`);
+    expect(item).toHaveTextContent('00:00:12');
+  });
+
+  it('checks chosen files, adds the good one and sends it as a files part', async () => {
+    vi.mocked(postImmediateBroadcast).mockResolvedValue({});
+    const { dialog } = await openDialog();
+    const chooser = await openSourceDialog(dialog, 'Tệp');
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await expectNote(MSG.noFileChosen);
+    const input = within(chooser).getByTestId('file-input');
+    fireEvent.change(input, { target: { files: [fileOf([new TextEncoder().encode('RIFF....WAVEfmt '), new Uint8Array(500)], 'gia.mp3', 'audio/mpeg')] } });
+    await expectNote(MSG.fileNotMp3);
+    fireEvent.change(input, { target: { files: [fileOf([encodedTone(320)], 'cao.mp3', 'audio/mpeg')] } });
+    await expectNote(MSG.fileBitrate320);
+    fireEvent.change(input, { target: { files: [fileOf([encodedTone(128)], 'ban-tin.mp3', 'audio/mpeg')] } });
+    expect(await within(chooser).findByText('ban-tin.mp3')).toBeInTheDocument();
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    const item = await within(dialog).findByTestId('source-item');
+    expect(item).toHaveTextContent('ban-tin.mp3');
+    expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:00:30');
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '1');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Xã Tân Lập / Loa đình');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Tin sáng');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalled());
+    const body = vi.mocked(postImmediateBroadcast).mock.calls[0]![0];
+    expect([...body.keys()]).toEqual(['thongtin', 'nguonphat', 'files']);
+    expect((body.get('files') as File).name).toBe('ban-tin.mp3');
+    const [source] = JSON.parse(body.get('nguonphat') as string);
+    expect(source.files).toEqual([{ fileName: 'ban-tin.mp3', url: expect.stringMatching(/^\d{13}[0-9a-f]{16}ban-tin\.mp3$/), duration: 30, thoigianbatdau: 0 }]);
+    expect(JSON.parse(body.get('thongtin') as string).thietbichon).toEqual(['d-2']);
+  });
+});

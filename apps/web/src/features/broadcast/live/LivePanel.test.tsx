@@ -1,0 +1,93 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EVENTS, MSG } from '@loa/contract';
+import { fakeServer } from '../../../test/fakeServer';
+import { fakeSocket } from '../../../test/fakeSocket';
+import { makeUser } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { playCue } from './cues';
+import { makeLive } from './liveFixtures';
+
+vi.mock('./cues', () => ({ playCue: vi.fn() }));
+
+const theirs = makeLive({ idlichphat: 'lp-other', nguoitao: 'u-9', type: 'phatlich', nguonphat: { ...makeLive().nguonphat, tenchuongtrinh: null } });
+const playState = (entry: ReturnType<typeof makeLive>, trangthai: boolean) => ({
+  trangthai, idlichphat: entry.idlichphat, nguonphat: entry.nguonphat, nguoncho: entry.nguoncho, file: entry.nguondangphat, nguoitao: entry.nguoitao, type: entry.type, lichphat: trangthai ? entry : null,
+});
+
+function serve(mine: unknown[] = []) {
+  return fakeServer({
+    'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+    'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: [theirs] } },
+    'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: mine } },
+    'GET /v1/client/phatngay/dungphatngay': { status: 200, body: { data: null } },
+  });
+}
+const card = (id: string) => screen.queryAllByTestId('live-card').find((c) => c.dataset.id === id);
+
+describe('live broadcasts panel', () => {
+  it('loads running broadcasts, then adds, replaces and removes cards from socket events with sounds', async () => {
+    serve();
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await waitFor(() => expect(card('lp-other')).toBeDefined());
+    expect(within(card('lp-other')!).getByText(MSG.undefinedProgram)).toBeInTheDocument();
+    expect(within(card('lp-other')!).queryByRole('button', { name: 'Dừng' })).not.toBeInTheDocument();
+    expect(within(card('lp-other')!).getByRole('button', { name: 'Nghe' })).toBeInTheDocument();
+
+    const mine = makeLive({ idlichphat: 'lp-mine', thoigianketthuc: Date.now() + 3_600_000 });
+    act(() => socket.emit(EVENTS.playState, playState(mine, true)));
+    expect(playCue).toHaveBeenLastCalledWith('start');
+    expect(screen.getAllByTestId('live-card')).toHaveLength(2);
+    const title = within(card('lp-mine')!).getByRole('heading');
+    expect(title).toHaveTextContent(/^Thông báo phòng c\.\.\.$/);
+    expect(within(card('lp-mine')!).getByTestId('live-countdown').textContent).toMatch(/^(00:59:59|01:00:0[01])$/);
+    expect(within(card('lp-mine')!).getByRole('button', { name: 'Dừng' })).toBeInTheDocument();
+
+    act(() => socket.emit(EVENTS.playState, playState({ ...mine, nguondangphat: 'phan-2.mp3' }, true)));
+    expect(screen.getAllByTestId('live-card')).toHaveLength(2);
+    expect(card('lp-mine')).toHaveTextContent('phan-2.mp3');
+
+    act(() => socket.emit(EVENTS.waitingRepeat, { idlichphat: 'lp-mine', chophatlai: true, thoigianchophatlai: Date.now() + 120_000 }));
+    expect(within(card('lp-mine')!).getByTestId('live-countdown').textContent).toMatch(/^00:0(1:59|2:0[01])$/);
+    expect(card('lp-mine')).toHaveTextContent('Phát lại sau');
+
+    act(() => socket.emit(EVENTS.playState, playState(mine, false)));
+    expect(playCue).toHaveBeenLastCalledWith('stop');
+    expect(card('lp-mine')).toBeUndefined();
+    expect(screen.getAllByTestId('live-card')).toHaveLength(1);
+  });
+
+  it('turns the header button into Stop broadcast for the user\'s own broadcast and back', async () => {
+    const server = serve([makeLive({ idlichphat: 'lp-mine' })]);
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dừng phát' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.stopSuccess));
+    expect(server.calls.some((c) => c.path === '/v1/client/phatngay/dungphatngay')).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeEnabled();
+
+    act(() => socket.emit(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-2', nguoitao: 'u-1' }), true)));
+    expect(await screen.findByRole('button', { name: 'Dừng phát' })).toBeInTheDocument();
+    act(() => socket.emit(EVENTS.stopImmediate, { trangthai: false }));
+    expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeInTheDocument();
+
+    act(() => socket.emit(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-3', nguoitao: 'u-9' }), true)));
+    expect(screen.getByRole('button', { name: 'Phát khẩn cấp' })).toBeInTheDocument();
+  });
+
+  it('opens the broadcast-now dialog from the header button', async () => {
+    serve();
+    fakeServer({
+      'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+      'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: [] } },
+    });
+    renderApp('/huong-dan', { user: makeUser() });
+    await userEvent.click(await screen.findByRole('button', { name: 'Phát khẩn cấp' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Phát khẩn cấp' }, { timeout: 5000 });
+    expect(within(dialog).getByLabelText('Tên chương trình')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Thêm nguồn phát' })).toBeInTheDocument();
+  });
+});
