@@ -34,8 +34,11 @@ async function time(label: string, filter: Omit<LogFilter, 'limit'>) {
     runs.push(performance.now() - t);
   }
   // A deep page: follow the cursor 20 pages in, then time the next one.
-  let after = page[page.length - 1]?.id;
-  for (let i = 0; i < 20 && after; i += 1) after = (await selectLogPage(db, { ...filter, after, limit: 51 })).at(-1)?.id;
+  let after: string | undefined = page[page.length - 1]?.id;
+  for (let i = 0; i < 20 && after; i += 1) {
+    const next: string | undefined = (await selectLogPage(db, { ...filter, after, limit: 51 })).at(-1)?.id;
+    after = next;
+  }
   t = performance.now();
   const deep = after ? await selectLogPage(db, { ...filter, after, limit: 51 }) : [];
   const deepMs = performance.now() - t;

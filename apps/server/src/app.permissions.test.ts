@@ -114,8 +114,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/kenh/xoa': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.channel } }) },
 
   'POST /v1/client/lichphat/geturlupload': { need: 'themsuaxoalichphat', call: () => ({ body: { key: ['a.mp3'] } }) },
-  // Known defect: the signed upload address is longer than Fastify's maxParamLength (100), so every upload answers 414.
-  'PUT /v1/client/media/upload/:token': { need: 'themsuaxoalichphat', foreign: true, alsoRefused: 414, call: (f) => ({ params: { token: f.uploadToken } }) },
+  'PUT /v1/client/media/upload/:token': { need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ params: { token: f.uploadToken } }) },
   'POST /v1/client/phatngay/phatngay': { need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: broadcastBody(f) }) },
   'POST /v1/client/lichphat/dungkhancap': { need: 'dungphatchuongtrinh', foreign: true, call: (f) => ({ body: { id: f.broadcast } }) },
   'POST /v1/client/tts/:engine': { need: 'themsuaxoalichphat', call: () => ({ params: { engine: 'espeak' }, body: { input: 'Xin chào bà con trong xã', speaker_id: 'banmaiace' } }) },

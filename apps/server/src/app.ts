@@ -86,6 +86,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // Signed upload addresses carry their token in the path.
+    maxParamLength: 2048,
   });
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {

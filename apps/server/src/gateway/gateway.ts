@@ -25,6 +25,8 @@ interface Registered {
   reported: boolean;
 }
 
+const FLUSH_BATCH = 1000;
+
 export interface GatewayOptions {
   /** A device heard from within this many seconds is online (default 60). */
   silenceSeconds: number;
@@ -56,7 +58,9 @@ export class DeviceGateway implements DeviceAuthority {
     await this.reloadAreas();
     for (const row of await q.loadGatewayDevices(this.db)) this.remember(row);
     this.timers.push(setInterval(() => this.sweepSilent(), 2000));
-    this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 1000));
+    this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 500));
+    // Areas renamed or moved on another server instance reach this one within a minute.
+    this.timers.push(setInterval(() => void this.reloadAreas().catch((error: unknown) => this.log.warn({ err: error }, 'area reload failed')), 60_000));
     this.timers.push(setInterval(() => this.pushChanges(), this.opts.pushMs ?? 250));
     for (const t of this.timers) t.unref();
   }
@@ -100,7 +104,7 @@ export class DeviceGateway implements DeviceAuthority {
     const [row] = await q.loadGatewayDevices(this.db, id);
     if (!row) return void (await this.forget(id));
     // The area may be new to this process (created by another server instance, or just now).
-    await this.reloadAreas();
+    if (!this.areas.has(row.area_id)) await this.reloadAreas();
     this.remember(row);
     await this.publishConfig(id);
   }
@@ -293,8 +297,9 @@ export class DeviceGateway implements DeviceAuthority {
   /** Writes live state and history in batches; one flush at a time. */
   flush(): Promise<void> {
     this.flushing = this.flushing.then(async () => {
-      const ids = [...this.dirty];
-      this.dirty.clear();
+      // Bounded batches: the embedded database runs on the event loop, so one huge write would stall it.
+      const ids = [...this.dirty].slice(0, FLUSH_BATCH);
+      for (const id of ids) this.dirty.delete(id);
       const connections = this.connections;
       const plays = this.plays;
       this.connections = [];
@@ -316,7 +321,8 @@ export class DeviceGateway implements DeviceAuthority {
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
-    await this.flush();
+    do await this.flush();
+    while (this.dirty.size > 0);
   }
 }
 

@@ -6,6 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { topics } from '@loa/contract';
+import { fastRetainedPersistence } from './brokerPersistence';
 
 /** What the gateway needs from a broker, embedded or external. */
 export interface BrokerTransport {
@@ -51,6 +52,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
   const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
   const presenceHandlers: ((deviceId: string, online: boolean, ip: string | null) => void)[] = [];
   const broker = await Aedes.createBroker({
+    persistence: fastRetainedPersistence(),
     // Command bursts to thousands of devices must not trip the default per-client queue.
     queueLimit: 200,
     authenticate: (client, username, password, done) => {
