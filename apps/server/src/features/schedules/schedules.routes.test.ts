@@ -39,6 +39,12 @@ describe('schedules', () => {
     const s = created.body.data as Schedule;
     expect(s.trangthai).toBe('choduyet');
     expect(s.lanphattiep).toBe(planned);
+    // The administrator, who may approve, is told it waits.
+    const notes = await eventually(async () => {
+      const list = (await w.client.get('/v1/client/thongbao/danhsach')).body.data;
+      return JSON.stringify(list.items).includes('Bản tin sáng') ? list : null;
+    }, 3000);
+    expect(notes.chuadoc).toBeGreaterThan(0);
     // The officer cannot approve; the administrator can.
     expect((await officerClient.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).status).toBe(403);
     expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data.trangthai).toBe('daduyet');

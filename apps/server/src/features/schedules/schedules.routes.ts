@@ -9,6 +9,7 @@ import { requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import type { ComposeContext } from '../broadcasts/compose';
 import { storeUploadedAudio } from '../media/media.service';
+import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
 import * as service from './schedules.service';
 
@@ -20,6 +21,10 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const auth = { preHandler: app.requireUser };
   const one = envelope(scheduleSchema);
   const changed = async () => app.scheduler.reload();
+  // Approvers hear of a schedule that waits for them.
+  const awaitingApproval = (row: q.ScheduleRow) => notifyScheduleAwaitingApproval(app.notifyDeps, {
+    id: row.id, adminId: row.admin_id, areaIds: row.chosen_areas, title: row.title, createdByName: row.creator_name,
+  }).then(() => undefined, (error: unknown) => app.log.warn({ err: error }, 'approval notification failed'));
 
   app.post(`${base}/danhsachlichphat`, {
     ...auth, schema: { tags, summary: 'Danh sách lịch phát (lọc theo trạng thái, địa bàn, người tạo, ngày)', body: dataWrapper(scheduleFilterSchema).optional(), response: { 200: envelope(z.array(scheduleSchema)) } },
@@ -52,6 +57,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const row = await service.createSchedule(ctx(request), request.body as ScheduleBody);
     await changed();
+    if (row.status === 'choduyet') await awaitingApproval(row);
     return { data: service.toSchedule(ctx(request), row) };
   });
 
@@ -61,6 +67,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const { id, phienban, ...body } = request.body as z.infer<typeof scheduleEditBodySchema>;
     const row = await service.editSchedule(ctx(request), id, phienban, body);
     await changed();
+    if (row.status === 'choduyet') await awaitingApproval(row);
     return { data: service.toSchedule(ctx(request), row) };
   });
 
