@@ -87,7 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // Signed upload addresses carry their token in the path.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
   });
   const routeTable: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
