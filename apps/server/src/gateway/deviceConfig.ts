@@ -28,3 +28,15 @@ export function applyConfigPatch(stored: StoredConfig, patch: { [K in keyof Stor
   }
   return next as StoredConfig;
 }
+
+const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Whether an instant falls in quiet hours given as local (UTC+7) "HH:mm" bounds; they may cross midnight. */
+export function withinQuietHours(quiet: { from: string; to: string }, now: number): boolean {
+  const local = new Date(now + 7 * 3600 * 1000);
+  const minute = local.getUTCHours() * 60 + local.getUTCMinutes();
+  const from = minutesOf(quiet.from);
+  const to = minutesOf(quiet.to);
+  if (from === to) return false;
+  return from < to ? minute >= from && minute < to : minute >= from || minute < to;
+}

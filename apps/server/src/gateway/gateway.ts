@@ -9,7 +9,7 @@ import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
 import { constantTimeEqual, sha256 } from '../features/auth/tokens';
 import { listAllAreas, type AreaRow } from '../features/areas/areas.queries';
-import { effectiveConfig, type StoredConfig } from './deviceConfig';
+import { effectiveConfig, withinQuietHours, type StoredConfig } from './deviceConfig';
 import * as q from './gateway.queries';
 import { applyState, toDeviceLive, type LiveEntry } from './liveStore';
 
@@ -129,6 +129,15 @@ export class DeviceGateway implements DeviceAuthority {
     if (!d || !this.transport) return;
     const chain = this.chain(d.areaId).map((a) => ({ id: a.id, config: a.config as StoredConfig }));
     await this.transport.publish(topics.config(id), effectiveConfig(chain, d.config), { retain: true });
+  }
+
+  /** Whether it is now within the device's quiet hours (local time, Asia/Ho_Chi_Minh). */
+  inQuietHours(id: string, now = Date.now()): boolean {
+    const d = this.devices.get(id);
+    if (!d) return false;
+    const chain = this.chain(d.areaId).map((a) => ({ id: a.id, config: a.config as StoredConfig }));
+    const quiet = effectiveConfig(chain, d.config).quietHours;
+    return quiet !== null && withinQuietHours(quiet, now);
   }
 
   // DeviceAuthority

@@ -100,3 +100,24 @@ describe('playout engine', () => {
     }
   });
 });
+
+describe('quiet hours', () => {
+  it('keeps a scheduled programme off speakers in quiet hours, but not an emergency', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    // Quiet around the clock in this commune.
+    const now = new Date(Date.now() + 7 * 3600_000);
+    const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+    await w.client.post('/v1/client/thietbi/update', { diaban: w.areas.communeA, giotinh: { tu: hhmm(new Date(now.getTime() - 3600_000)), den: hhmm(new Date(now.getTime() + 3600_000)) } });
+    const routine = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 30, title: 'Nhạc', kind: 'relay' }], total_seconds: 30 });
+    await server.app.engine.start(routine);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(speaker.playing).toBeNull();
+    const emergency = await session(server, w.admin.id, w.areas.communeA, { type: 'phatngay', priority: 1, items: [{ url: 'http://127.0.0.1:9/e', duration: 30, title: 'Khẩn', kind: 'relay' }], total_seconds: 30 });
+    await server.app.engine.start(emergency);
+    await eventually(() => speaker.playing?.sessionId === emergency.id, 2000);
+    await server.app.engine.stop(emergency.id, w.admin.id);
+    await server.app.engine.stop(routine.id, w.admin.id);
+  });
+});

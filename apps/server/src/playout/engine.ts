@@ -1,4 +1,4 @@
-import { EVENTS, type LiveBroadcast, type PlayItem } from '@loa/contract';
+import { EMERGENCY_PRIORITY, EVENTS, type LiveBroadcast, type PlayItem } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
@@ -139,6 +139,12 @@ export class PlayoutEngine {
 
   private async sendPlay(t: Tracked, runStart: number, target: { areaIds?: string[]; deviceIds?: string[] }): Promise<void> {
     const envelope = DeviceGateway.envelope();
+    // Only an emergency plays in quiet hours: otherwise devices inside them are left out.
+    if (t.row.priority < EMERGENCY_PRIORITY) {
+      const all = [...(target.deviceIds ?? []), ...this.gateway.devicesIn(this.gateway.subtree(target.areaIds ?? []))];
+      const quiet = all.filter((id) => this.gateway.inQuietHours(id));
+      if (quiet.length > 0) target = { deviceIds: all.filter((id) => !quiet.includes(id)) };
+    }
     await this.gateway.command(target, {
       ...envelope, expiresAt: runStart + t.row.total_seconds * 1000, type: 'play', sessionId: t.row.id, priority: t.row.priority,
       title: t.row.title, items: t.row.items, startAt: runStart,
