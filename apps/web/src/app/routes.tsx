@@ -15,6 +15,8 @@ const DevicesPage = lazy(() => import('../features/devices/DevicesPage').then((m
 const DeviceMapPage = lazy(() => import('../features/device-map/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })));
 const DeviceConfigPage = lazy(() => import('../features/device-config/DeviceConfigPage').then((m) => ({ default: m.DeviceConfigPage })));
 const AreasPage = lazy(() => import('../features/areas/AreasPage').then((m) => ({ default: m.AreasPage })));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })));
+const ProgrammesPage = lazy(() => import('../features/programmes/ProgrammesPage').then((m) => ({ default: m.ProgrammesPage })));
 const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
 
@@ -66,6 +68,8 @@ export const appRoutes: RouteObject[] = [
               { path: '/ban-do-thiet-bi', element: <DeviceMapPage /> },
               { path: '/cau-hinh-thiet-bi', element: <DeviceConfigPage /> },
               { path: '/quan-ly-dia-ban', element: <AreasPage /> },
+              { path: '/quan-ly-lich-phat', element: <SchedulesPage /> },
+              { path: '/quan-ly-chuong-trinh', element: <ProgrammesPage /> },
               ...PLACEHOLDER_SCREENS.map((screen) => ({
                 path: screen.path,
                 element: <PlaceholderScreen key={screen.path} titleId={screen.titleId} descriptionId={screen.descriptionId} />,

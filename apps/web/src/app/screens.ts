@@ -15,12 +15,12 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap' },
   { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig' },
   { path: '/quan-ly-dia-ban', titleId: 'nav.areas' },
+  { path: '/quan-ly-lich-phat', titleId: 'nav.schedules' },
+  { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes' },
 ];
 
 /** Product routes still shown as placeholders, in the order of spec §2. */
 export const PLACEHOLDER_SCREENS: ScreenMeta[] = [
-  { path: '/quan-ly-lich-phat', titleId: 'nav.schedules', descriptionId: 'screen.schedules' },
-  { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes', descriptionId: 'screen.programmes' },
   { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts', descriptionId: 'screen.accounts' },
   { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog', descriptionId: 'screen.systemLog' },
   { path: '/huong-dan', titleId: 'nav.guide', descriptionId: 'screen.guide' },

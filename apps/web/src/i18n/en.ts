@@ -3,6 +3,9 @@ import type { MessageId } from './vi';
 import { enAreas } from './areas.en';
 import { enBroadcast } from './broadcast.en';
 import { enDevices } from './devices.en';
+import { enOverview } from './overview.en';
+import { enProgrammes } from './programmes.en';
+import { enSchedules } from './schedules.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -125,6 +128,9 @@ export const en: Record<MessageId, string> = {
   ...enDevices,
   ...enAreas,
   ...enBroadcast,
+  ...enSchedules,
+  ...enProgrammes,
+  ...enOverview,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -2,6 +2,9 @@ import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
 import { viAreas } from './areas.vi';
 import { viBroadcast } from './broadcast.vi';
 import { viDevices } from './devices.vi';
+import { viOverview } from './overview.vi';
+import { viProgrammes } from './programmes.vi';
+import { viSchedules } from './schedules.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -124,6 +127,9 @@ export const vi = {
   ...viDevices,
   ...viAreas,
   ...viBroadcast,
+  ...viSchedules,
+  ...viProgrammes,
+  ...viOverview,
 } as const;
 
 export type MessageId = keyof typeof vi;

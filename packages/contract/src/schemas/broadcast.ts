@@ -148,6 +148,8 @@ export const liveBroadcastSchema = z.object({
   loaibantin: z.number().int(),
   uutien: z.number().int(),
   sothietbi: z.number().int(),
+  /** For a scheduled run ('phatlich'): the schedule it was fired from, so the schedule list can offer Stop. */
+  idlichgoc: z.string().nullable().optional(),
 });
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;
 

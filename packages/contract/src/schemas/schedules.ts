@@ -99,6 +99,7 @@ export const scheduleFilterSchema = z.object({
   ngay: date.optional(),
   q: z.string().max(100).optional(),
 });
+export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 
 /** A device that another broadcast already holds at an overlapping time (kiemtrathongtin). */
 export const scheduleConflictSchema = z.object({

@@ -21,14 +21,15 @@ export function MainLayout({ children }: { children?: ReactNode }) {
     <LiveBroadcastsProvider>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <DeviceLogoutWatcher />
-        <BroadcastCenter />
         <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
         <Box id="side-menu">
           <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
           <AppBreadcrumbs />
-          <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>
+          <BroadcastCenter>
+            <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>
+          </BroadcastCenter>
         </Box>
       </Box>
     </LiveBroadcastsProvider>

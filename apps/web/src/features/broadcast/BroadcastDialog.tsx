@@ -7,6 +7,8 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { useCurrentUser } from '../auth/useAuth';
 import { postImmediateBroadcast } from './api';
+import type { BroadcastPrefill } from './BroadcastLauncherContext';
+import { listFromStored } from './sources/storedSources';
 import { RepeatFields } from './RepeatFields';
 import { SourceDialog } from './sources/SourceDialog';
 import { SourceListEditor } from './SourceListEditor';
@@ -21,18 +23,20 @@ export interface BroadcastDialogProps {
   onClose: () => void;
   /** After the post, whatever its outcome: the owner closes and resets the dialog. */
   onFinished: (succeeded: boolean) => void;
+  /** Fields and stored sources to start from (a programme's). */
+  initial?: BroadcastPrefill;
 }
 
 type SourceDialogState = { mode: 'add' } | { mode: 'edit'; index: number } | null;
 type Sending = { files: { fileName: string; size: number }[]; percent: number } | null;
 
 /** 'Phát khẩn cấp': targets, message type, fixed priority, sources, repeat; checks, uploads and posts (spec §2, §4, §5). */
-export function BroadcastDialog({ open, onClose, onFinished }: BroadcastDialogProps) {
+export function BroadcastDialog({ open, onClose, onFinished, initial }: BroadcastDialogProps) {
   const { t, locale } = useT();
   const notify = useNotify();
   const user = useCurrentUser();
-  const [form, setForm] = useState<BroadcastForm>(EMPTY_FORM);
-  const [list, setList] = useState<SourceList>(EMPTY_SOURCE_LIST);
+  const [form, setForm] = useState<BroadcastForm>(() => (initial ? { ...EMPTY_FORM, tieude: initial.tieude, loaibantin: initial.loaibantin } : EMPTY_FORM));
+  const [list, setList] = useState<SourceList>(() => (initial ? listFromStored(initial.nguonphat) : EMPTY_SOURCE_LIST));
   const [sourceDialog, setSourceDialog] = useState<SourceDialogState>(null);
   const [sending, setSending] = useState<Sending>(null);
   const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));

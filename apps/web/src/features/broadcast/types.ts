@@ -1,17 +1,18 @@
 import type { Source } from '@loa/contract';
 
-/** A chosen audio file of a FILE source, kept in the browser until the broadcast uploads it. */
+/** An audio file of a FILE source: chosen in the browser (with its blob) until uploaded, or already stored on the server (no blob). */
 export interface DraftFile {
   /** Original name; also the filename of its multipart `files` part. */
   fileName: string;
-  /** Unique stored name: timestamp + random hex + original name. */
+  /** Unique stored name (timestamp + random hex + original name), or the stored key ('audio/…') of an uploaded file. */
   url: string;
   /** Seconds. */
   duration: number;
   /** Offset inside its source, seconds. */
   thoigianbatdau: number;
-  blob: Blob;
-  /** Playable object URL of the blob. */
+  /** The chosen file; absent once it is stored on the server. */
+  blob?: Blob;
+  /** Playable address: an object URL of the blob, or the stored file's /media address. */
   song: string;
 }
 

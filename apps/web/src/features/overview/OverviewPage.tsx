@@ -11,7 +11,13 @@ import type { ReactNode } from 'react';
 import { GRID_SPACING, type Overview } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
+import { useNow } from '../../lib/useNow';
+import { BroadcastsByTypeChart } from './BroadcastsByTypeChart';
+import { ChartCard } from './ChartCard';
+import { DevicesByAreaChart } from './DevicesByAreaChart';
+import { FaultsList } from './FaultsList';
 import { StatCard } from './StatCard';
+import { UpcomingList } from './UpcomingList';
 import { useOverview } from './useOverview';
 
 const LEVELS = ['tinh', 'huyen', 'xa', 'thon'] as const;
@@ -23,10 +29,11 @@ const deviceCards: { id: keyof Overview['thietbi']; labelId: MessageId; icon: Re
   { id: 'dangphat', labelId: 'overview.devicesPlaying', icon: <CampaignIcon color="info" /> },
 ];
 
-/** Overview: real counts of accounts, logins, areas by level, today's log entries and devices (live). */
+/** Overview: counts, devices by area, broadcasts by message type, the next starts and recent faults (live). */
 export function OverviewPage() {
   const { t, tMessage } = useT();
   const { data, error } = useOverview();
+  const now = useNow();
   const byLevel = data?.diaban.theocap ?? {};
   return (
     <Stack spacing={GRID_SPACING}>
@@ -64,6 +71,22 @@ export function OverviewPage() {
             <StatCard label={t(card.labelId)} value={data ? data.thietbi[card.id] : null} icon={card.icon} />
           </Grid>
         ))}
+        {data && (
+          <>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <ChartCard title={t('overview.byArea')}><DevicesByAreaChart areas={data.thietbitheodiaban} /></ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, lg: 6 }}>
+              <ChartCard title={t('overview.broadcasts')}><BroadcastsByTypeChart today={data.phathomnay} week={data.phattuannay} /></ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('overview.upcoming')}><UpcomingList items={data.lichsapden} now={now} /></ChartCard>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ChartCard title={t('overview.faults')}><FaultsList items={data.suco} now={now} /></ChartCard>
+            </Grid>
+          </>
+        )}
       </Grid>
       )}
     </Stack>

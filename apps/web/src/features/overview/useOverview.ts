@@ -8,7 +8,7 @@ import { fetchOverview } from './api';
 /** Device status events re-fetch the overview at most this often. */
 export const OVERVIEW_REFRESH_MS = 1000;
 
-/** Loads the overview and keeps its device counts live (device status events, throttled); `error` holds the message to show. */
+/** Loads the overview and keeps it live (device status and play-state events, throttled); `error` holds the message to show. */
 export function useOverview() {
   const [data, setData] = useState<Overview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -29,5 +29,6 @@ export function useOverview() {
   const refresh = useMemo(() => throttle(() => setGeneration((g) => g + 1), OVERVIEW_REFRESH_MS), []);
   useEffect(() => () => refresh.cancel(), [refresh]);
   useSocketEvent(EVENTS.deviceStatus, () => refresh.call());
+  useSocketEvent(EVENTS.playState, () => refresh.call());
   return { data, error, loading: !data && !error };
 }

@@ -76,14 +76,15 @@ export function buildBroadcastBody(info: BroadcastInfo, sources: Source[], list:
   body.append('nguonphat', JSON.stringify(sources));
   for (const source of list.sources) {
     if (source.kieunguon !== 'FILE') continue;
-    for (const file of source.files) body.append('files', file.blob, file.fileName);
+    // Stored files (from a programme) are referenced by key and not sent again.
+    for (const file of source.files) if (file.blob) body.append('files', file.blob, file.fileName);
   }
   return body;
 }
 
 /** The chosen files of the list, in upload order. */
 export function uploadFiles(list: SourceList): { fileName: string; size: number }[] {
-  return list.sources.flatMap((s) => (s.kieunguon === 'FILE' ? s.files.map((f) => ({ fileName: f.fileName, size: f.blob.size })) : []));
+  return list.sources.flatMap((s) => (s.kieunguon === 'FILE' ? s.files.flatMap((f) => (f.blob ? [{ fileName: f.fileName, size: f.blob.size }] : [])) : []));
 }
 
 /** Per-file percent from the whole request's percent, sharing it out by size in upload order. */

@@ -1,0 +1,32 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
+import type { ScheduleConflict } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import { formatDate } from './scheduleWhen';
+import { vnDate, vnTime } from './vietnamTime';
+
+/** The clashes kiemtrathongtin found: which schedule, when, which devices; the officer saves anyway or goes back. */
+export function ConflictDialog({ conflicts, onSaveAnyway, onBack }: { conflicts: ScheduleConflict[]; onSaveAnyway: () => void; onBack: () => void }) {
+  const { t } = useT();
+  return (
+    <Dialog open onClose={onBack} fullWidth maxWidth="sm" aria-labelledby="schedule-conflict-title">
+      <DialogTitle id="schedule-conflict-title">{t('schedules.conflictTitle')}</DialogTitle>
+      <DialogContent dividers>
+        <Typography gutterBottom>{t('schedules.conflictIntro')}</Typography>
+        <List dense>
+          {conflicts.map((c) => (
+            <ListItem key={`${c.idlichphat}-${c.batdau}`} data-testid="schedule-conflict" divider>
+              <ListItemText
+                primary={`${c.tieude} — ${formatDate(vnDate(c.batdau))} ${vnTime(c.batdau)}–${vnTime(c.ketthuc)}`}
+                secondary={t('schedules.conflictDevices', { devices: c.thietbi.map((d) => d.tenthietbi).join(', ') })}
+              />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onBack} autoFocus>{t('schedules.goBack')}</Button>
+        <Button variant="contained" color="warning" onClick={onSaveAnyway}>{t('schedules.saveAnyway')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { formatDuration, MESSAGE_TYPES, type Programme, type Schedule, type ScheduleMode } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { RepeatFields } from '../broadcast/RepeatFields';
+import { SourcesField } from '../broadcast/SourcesField';
+import { EMPTY_SOURCE_LIST, type SourceList } from '../broadcast/sources/sourceList';
+import { listFromStored } from '../broadcast/sources/storedSources';
+import { PreparingDialog } from '../broadcast/submit/PreparingDialog';
+import { UploadProgressDialog } from '../broadcast/submit/UploadProgressDialog';
+import { TargetFields } from '../broadcast/TargetFields';
+import { fetchSchedule } from './api';
+import { ConflictDialog } from './ConflictDialog';
+import { emptyScheduleForm, formFromSchedule, type ScheduleForm } from './scheduleForm';
+import { StartTimesField } from './StartTimesField';
+import { useScheduleSave } from './useScheduleSave';
+import { WeekdayToggles } from './WeekdayToggles';
+
+export interface ScheduleEditorDialogProps {
+  /** The schedule to edit; absent for a new one. */
+  schedule?: Schedule;
+  /** A programme of the library to start a new schedule from ('Lên lịch'). */
+  programme?: Programme;
+  /** The library the programme select offers. */
+  programmes: Programme[];
+  onClose: () => void;
+  onSaved: (schedule: Schedule) => void;
+}
+
+function initialForm(schedule?: Schedule, programme?: Programme): ScheduleForm {
+  if (schedule) return formFromSchedule(schedule);
+  const empty = emptyScheduleForm();
+  return programme ? { ...empty, tieude: programme.ten, idchuongtrinh: programme._id, loaibantin: programme.loaibantin } : empty;
+}
+
+/** 'Lịch phát': what plays (a programme or own sources), where, when and how often; saving checks clashes first. */
+export function ScheduleEditorDialog({ schedule, programme, programmes, onClose, onSaved }: ScheduleEditorDialogProps) {
+  const { t, locale } = useT();
+  const notify = useNotify();
+  const [form, setForm] = useState<ScheduleForm>(() => initialForm(schedule, programme));
+  const [list, setList] = useState<SourceList>(() => (schedule && !schedule.idchuongtrinh ? listFromStored(schedule.nguonphat) : EMPTY_SOURCE_LIST));
+  const [version, setVersion] = useState(schedule ? { id: schedule._id, phienban: schedule.phienban } : null);
+  const patch = (next: Partial<ScheduleForm>) => setForm((current) => ({ ...current, ...next }));
+  const save = useScheduleSave({ version, onListChange: setList, onSaved });
+  const chosenProgramme = programmes.find((p) => p._id === form.idchuongtrinh) ?? (programme?._id === form.idchuongtrinh ? programme : undefined);
+  const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
+
+  const chooseProgramme = (id: string) => {
+    const chosen = programmes.find((p) => p._id === id);
+    patch(chosen ? { idchuongtrinh: chosen._id, loaibantin: chosen.loaibantin, tieude: form.tieude || chosen.ten } : { idchuongtrinh: null });
+  };
+
+  const reload = async () => {
+    if (!version) return;
+    try {
+      const fresh = await fetchSchedule(version.id);
+      setForm(formFromSchedule(fresh));
+      setList(fresh.idchuongtrinh ? EMPTY_SOURCE_LIST : listFromStored(fresh.nguonphat));
+      setVersion({ id: fresh._id, phienban: fresh.phienban });
+      save.dismiss();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const busy = save.step.kind !== 'idle';
+  return (
+    <>
+      <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="schedule-editor-title">
+        <DialogTitle id="schedule-editor-title">{t('schedules.editorTitle')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={2}>
+            <TextField label={t('schedules.title')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              select
+              label={t('schedules.programme')}
+              value={form.idchuongtrinh ?? ''}
+              onChange={(e) => chooseProgramme(e.target.value)}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('schedules.ownSources')}</option>
+              {chosenProgramme && !programmes.includes(chosenProgramme) && <option value={chosenProgramme._id}>{chosenProgramme.ten}</option>}
+              {programmes.map((p) => (
+                <option key={p._id} value={p._id}>{p.ten} ({formatDuration(p.thoiluong)})</option>
+              ))}
+            </TextField>
+            {form.idchuongtrinh ? (
+              <Alert severity="info">{t('schedules.programmeHint')}</Alert>
+            ) : (
+              <SourcesField list={list} onChange={setList} />
+            )}
+            <TargetFields areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField
+                select
+                label={t('broadcast.messageType')}
+                value={form.loaibantin ?? ''}
+                onChange={(e) => patch({ loaibantin: e.target.value ? Number(e.target.value) : null })}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                sx={{ flex: 2 }}
+              >
+                <option value="">{t('broadcast.chooseMessageType')}</option>
+                {MESSAGE_TYPES.map((m) => (
+                  <option key={m.id} value={m.id}>{typeName(m)}</option>
+                ))}
+              </TextField>
+              <TextField
+                select
+                label={t('schedules.priority')}
+                value={form.uutien}
+                onChange={(e) => patch({ uutien: e.target.value === '1' ? 1 : 0 })}
+                slotProps={{ select: { native: true } }}
+                sx={{ flex: 1 }}
+              >
+                <option value={0}>{t('schedules.priorityNormal')}</option>
+                <option value={1}>{t('schedules.priorityEmergency')}</option>
+              </TextField>
+            </Stack>
+            <ToggleButtonGroup exclusive size="small" color="primary" value={form.chedophat} onChange={(_e, next: ScheduleMode | null) => next && patch({ chedophat: next })} aria-label={t('schedules.mode')}>
+              <ToggleButton value="hangtuan">{t('schedules.modeWeekly')}</ToggleButton>
+              <ToggleButton value="motlan">{t('schedules.modeOnce')}</ToggleButton>
+            </ToggleButtonGroup>
+            {form.chedophat === 'hangtuan' && <WeekdayToggles value={form.thutrongtuan} onChange={(thutrongtuan) => patch({ thutrongtuan })} />}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField type="date" label={t('schedules.startDate')} value={form.ngaybatdau} onChange={(e) => patch({ ngaybatdau: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+              {form.chedophat === 'hangtuan' && (
+                <TextField type="date" label={t('schedules.endDate')} value={form.ngayketthuc} onChange={(e) => patch({ ngayketthuc: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.ngaybatdau } }} sx={{ flex: 1 }} />
+              )}
+            </Stack>
+            <StartTimesField value={form.giophat} onChange={(giophat) => patch({ giophat })} />
+            <RepeatFields value={form} onChange={patch} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button variant="contained" disabled={busy} onClick={() => void save.submit(form, list)}>{t('schedules.save')}</Button>
+        </DialogActions>
+      </Dialog>
+      {save.step.kind === 'uploading' && <UploadProgressDialog open files={save.step.files} percent={save.step.percent} />}
+      <PreparingDialog open={save.step.kind === 'checking'} text={t('schedules.checking')} />
+      {save.step.kind === 'conflicts' && <ConflictDialog conflicts={save.step.conflicts} onSaveAnyway={() => void save.saveAnyway()} onBack={save.dismiss} />}
+      {save.step.kind === 'stale' && (
+        <Dialog open onClose={save.dismiss} aria-labelledby="schedule-stale-title">
+          <DialogTitle id="schedule-stale-title">{t('schedules.staleTitle')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText role="alert">{save.step.message}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={save.dismiss}>{t('common.close')}</Button>
+            <Button variant="contained" onClick={() => void reload()}>{t('schedules.reload')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { GRID_SPACING, type Schedule, type ScheduleFilter } from '@loa/contract';
+import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
+import { useT } from '../../i18n/useT';
+import { hasRight, useCurrentUser } from '../auth/useAuth';
+import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
+import { useBroadcastAreas } from '../broadcast/useAreaDevices';
+import { useProgrammes } from '../programmes/useProgrammes';
+import { sortSchedules } from './scheduleActions';
+import { ScheduleEditorDialog } from './ScheduleEditorDialog';
+import { EMPTY_SCHEDULE_FILTER, ScheduleFilters, type ScheduleFilterState } from './ScheduleFilters';
+import { ScheduleTable } from './ScheduleTable';
+import { SendBackDialog } from './SendBackDialog';
+import { useScheduleRowActions } from './useScheduleRowActions';
+import { useSchedules } from './useSchedules';
+import { WeekCalendar } from './WeekCalendar';
+
+type Editor = { schedule?: Schedule } | null;
+
+/** /quan-ly-lich-phat: schedules as a filtered list or a week calendar; create, edit, approve, send back, pin, delete, stop. */
+export function SchedulesPage() {
+  const { t, tMessage } = useT();
+  const user = useCurrentUser();
+  const { live } = useLiveBroadcasts();
+  const areas = useBroadcastAreas();
+  const { programmes } = useProgrammes();
+  const [filter, setFilter] = useState<ScheduleFilterState>(EMPTY_SCHEDULE_FILTER);
+  const [view, setView] = useState<'list' | 'week'>('list');
+  const [editor, setEditor] = useState<Editor>(null);
+  const serverFilter = useMemo<ScheduleFilter>(() => ({
+    ...(filter.trangthai && { trangthai: filter.trangthai }), ...(filter.diaban && { diaban: filter.diaban }),
+    ...(filter.nguoitao && { nguoitao: filter.nguoitao }), ...(filter.ngay && { ngay: filter.ngay }),
+  }), [filter.trangthai, filter.diaban, filter.nguoitao, filter.ngay]);
+  const { schedules, creators, error, replace, remove } = useSchedules(serverFilter);
+  const actions = useScheduleRowActions({ replace, remove, edit: (schedule) => setEditor({ schedule }) });
+  const canWrite = hasRight(user, 'themsuaxoalichphat');
+
+
+  const shown = useMemo(() => {
+    const q = filter.q.trim().toLowerCase();
+    return sortSchedules((schedules ?? []).filter((s) => !q || s.tieude.toLowerCase().includes(q)));
+  }, [schedules, filter.q]);
+
+  return (
+    <Stack spacing={GRID_SPACING}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+        <Typography variant="h5" component="h1">{t('nav.schedules')}</Typography>
+        <Stack direction="row" spacing={1}>
+          <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'list' | 'week' | null) => next && setView(next)} aria-label={t('schedules.view')}>
+            <ToggleButton value="list">{t('schedules.viewList')}</ToggleButton>
+            <ToggleButton value="week">{t('schedules.viewWeek')}</ToggleButton>
+          </ToggleButtonGroup>
+          {canWrite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({})}>{t('schedules.create')}</Button>}
+        </Stack>
+      </Stack>
+      <Paper sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <ScheduleFilters value={filter} onChange={setFilter} areas={areas} creators={creators} />
+          {error && <Alert severity="error">{tMessage(error)}</Alert>}
+          {!schedules && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
+          {schedules && shown.length === 0 && view === 'list' && (
+            <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('schedules.empty')}</Typography></Box>
+          )}
+          {schedules && shown.length > 0 && view === 'list' && <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} />}
+          {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => canWrite && schedule.trangthai !== 'ketthuc' && setEditor({ schedule })} />}
+        </Stack>
+      </Paper>
+      {editor && (
+        <ScheduleEditorDialog
+          key={editor.schedule?._id ?? 'new'}
+          schedule={editor.schedule}
+          programmes={programmes ?? []}
+          onClose={() => setEditor(null)}
+          onSaved={(saved) => {
+            replace(saved);
+            setEditor(null);
+          }}
+        />
+      )}
+      {actions.sendingBack && <SendBackDialog title={actions.sendingBack.tieude} onCancel={actions.cancelSendBack} onSend={actions.sendBack} />}
+      <ConfirmDialog
+        open={actions.deleting !== null}
+        title={t('schedules.deleteTitle')}
+        text={t('schedules.deleteText', { title: actions.deleting?.tieude ?? '' })}
+        confirmLabel={t('schedules.delete')}
+        onCancel={actions.cancelDelete}
+        onConfirm={actions.confirmDelete}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { addStartTime } from './scheduleForm';
+
+/** Start times of day: type one, 'Thêm giờ' adds it; each chip removes its time. */
+export function StartTimesField({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const next = addStartTime(value, draft);
+    if (typeof next === 'string') notify.error(next);
+    else {
+      onChange(next);
+      setDraft('');
+    }
+  };
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField
+          type="time"
+          label={t('schedules.time')}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              add();
+            }
+          }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
+          sx={{ width: 160 }}
+        />
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={add}>{t('schedules.addTime')}</Button>
+      </Stack>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="start-times">
+        {value.length === 0 && <Typography variant="body2" color="text.secondary">{t('schedules.noTimes')}</Typography>}
+        {value.map((time) => (
+          <Chip key={time} label={time} onDelete={() => onChange(value.filter((v) => v !== time))} deleteIcon={<CancelIcon role="button" aria-label={t('schedules.removeTime', { time })} />} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

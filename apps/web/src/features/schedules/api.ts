@@ -1,0 +1,43 @@
+import type { Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SourceFile } from '@loa/contract';
+import { api } from '../../lib/apiClient';
+
+const base = '/v1/client/lichphat';
+
+/** What the editor saves: the body, plus id and phienban when editing. */
+export type ScheduleSave = ScheduleBody & { id?: string; phienban?: number };
+
+/** POST danhsachlichphat: schedules in scope matching the filter. */
+export function fetchSchedules(filter: ScheduleFilter): Promise<Schedule[]> {
+  return api.post<Schedule[]>(`${base}/danhsachlichphat`, { data: filter });
+}
+
+/** POST laylichphatsua: one schedule with its current phienban. */
+export function fetchSchedule(id: string): Promise<Schedule> {
+  return api.post<Schedule>(`${base}/laylichphatsua`, { data: { id } });
+}
+
+/** POST kiemtrathongtin: broadcasts already holding the chosen devices at overlapping times. */
+export function checkScheduleConflicts(body: ScheduleSave): Promise<ScheduleConflict[]> {
+  return api.post<ScheduleConflict[]>(`${base}/kiemtrathongtin`, body);
+}
+
+/** POST taolichphat or sualichphat (with id and phienban). */
+export function saveSchedule(body: ScheduleSave): Promise<Schedule> {
+  return api.post<Schedule>(`${base}/${body.id ? 'sualichphat' : 'taolichphat'}`, body);
+}
+
+/** POST duyetlichphat. */
+export const approveSchedule = (id: string) => api.post<Schedule>(`${base}/duyetlichphat`, { id });
+/** POST yeucauduyetlai: back to its creator with a reason. */
+export const sendBackSchedule = (id: string, lydo: string) => api.post<Schedule>(`${base}/yeucauduyetlai`, { id, lydo });
+/** POST ghimlichphat: toggles the pin. */
+export const pinSchedule = (id: string) => api.post<Schedule>(`${base}/ghimlichphat`, { id });
+/** POST xoalichphat. */
+export const deleteSchedule = (id: string) => api.post<null>(`${base}/xoalichphat`, { id });
+
+/** POST uploadfile (or uploadfilesua when editing): stores MP3s; answers their stored keys, in the order sent. */
+export function uploadSourceFiles(files: { blob: Blob; fileName: string }[], onProgress: (percent: number) => void, editing = false): Promise<SourceFile[]> {
+  const body = new FormData();
+  for (const file of files) body.append('files', file.blob, file.fileName);
+  return api.request<SourceFile[]>('POST', `${base}/${editing ? 'uploadfilesua' : 'uploadfile'}`, { body, onUploadProgress: onProgress });
+}

@@ -1,0 +1,42 @@
+import type { Schedule } from '@loa/contract';
+import { vnDate, vnTime } from './vietnamTime';
+
+/** Weekdays in the console's order (Monday first): 0 = Sunday … 6 = Saturday. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** Short day names, by weekday number. */
+export const DAY_SHORT = {
+  vi: ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+} as const;
+
+/** Weekdays as runs, Monday first: [1,2,3,4,5] → 'T2–T6', [1,3] → 'T2, T4'; every day → `everyDay`. */
+export function formatWeekdays(weekdays: readonly number[], names: readonly string[], everyDay: string): string {
+  const chosen = WEEK_ORDER.filter((d) => weekdays.includes(d));
+  if (chosen.length === 7) return everyDay;
+  const parts: string[] = [];
+  let i = 0;
+  while (i < chosen.length) {
+    let j = i;
+    while (j + 1 < chosen.length && WEEK_ORDER.indexOf(chosen[j + 1]!) === WEEK_ORDER.indexOf(chosen[j]!) + 1) j += 1;
+    const from = names[chosen[i]!]!;
+    const to = names[chosen[j]!]!;
+    if (j - i >= 2) parts.push(`${from}–${to}`);
+    else parts.push(...chosen.slice(i, j + 1).map((d) => names[d]!));
+    i = j + 1;
+  }
+  return parts.join(', ');
+}
+
+/** DD/MM/YYYY of a YYYY-MM-DD date. */
+export const formatDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** When a schedule plays, as the list shows it: 'T2–T6 06:00, 17:00' or '22/11/2025 09:00'. */
+export function formatScheduleWhen(schedule: Pick<Schedule, 'chedophat' | 'thutrongtuan' | 'giophat' | 'ngaybatdau'>, names: readonly string[], everyDay: string): string {
+  const days = schedule.chedophat === 'motlan' ? formatDate(schedule.ngaybatdau) : formatWeekdays(schedule.thutrongtuan, names, everyDay);
+  const times = [...schedule.giophat].map((t) => t.slice(0, 5)).sort().join(', ');
+  return `${days} ${times}`.trim();
+}
+
+/** An instant as 'DD/MM/YYYY HH:mm' in Vietnam time. */
+export const formatStart = (ms: number): string => `${formatDate(vnDate(ms))} ${vnTime(ms)}`;

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { Schedule } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { stopBroadcast } from '../broadcast/api';
+import { approveSchedule, deleteSchedule, pinSchedule, sendBackSchedule } from './api';
+import type { ScheduleRowAction } from './ScheduleRow';
+
+/** Runs the row buttons: approve, pin and stop at once; send back and delete through their dialogs; edit opens the editor. */
+export function useScheduleRowActions(options: { replace: (s: Schedule) => void; remove: (id: string) => void; edit: (s: Schedule) => void }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const [sendingBack, setSendingBack] = useState<Schedule | null>(null);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+
+  const run = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+
+  const onAction = (action: ScheduleRowAction) => {
+    const { schedule } = action;
+    switch (action.kind) {
+      case 'edit':
+        options.edit(schedule);
+        return;
+      case 'approve':
+        void run(async () => {
+          options.replace(await approveSchedule(schedule._id));
+          notify.success(t('schedules.approved'));
+        });
+        return;
+      case 'pin':
+        void run(async () => options.replace(await pinSchedule(schedule._id)));
+        return;
+      case 'stop':
+        void run(async () => {
+          await stopBroadcast(action.run.idlichphat);
+          notify.success(t('schedules.stopped'));
+        });
+        return;
+      case 'sendBack':
+        setSendingBack(schedule);
+        return;
+      case 'remove':
+        setDeleting(schedule);
+    }
+  };
+
+  const sendBack = (reason: string) => {
+    const target = sendingBack;
+    if (!target) return;
+    void run(async () => {
+      options.replace(await sendBackSchedule(target._id, reason));
+      setSendingBack(null);
+      notify.success(t('schedules.sentBack'));
+    });
+  };
+
+  const confirmDelete = () => {
+    const target = deleting;
+    if (!target) return;
+    void run(async () => {
+      await deleteSchedule(target._id);
+      options.remove(target._id);
+      notify.success(t('schedules.deleted'));
+    }).finally(() => setDeleting(null));
+  };
+
+  return { onAction, sendingBack, cancelSendBack: () => setSendingBack(null), sendBack, deleting, cancelDelete: () => setDeleting(null), confirmDelete };
+}
