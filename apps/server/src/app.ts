@@ -36,8 +36,7 @@ import { scheduleRoutes } from './features/schedules/schedules.routes';
 import { programmeRoutes } from './features/programmes/programmes.routes';
 import { ttsRoutes } from './features/tts/tts.routes';
 import { connectExternalBroker, startEmbeddedBroker, type BrokerTransport } from './infra/broker';
-import { diskStorage, type MediaStorage } from './infra/storage';
-import path from 'node:path';
+import { createStorage, type MediaStorage } from './infra/storage';
 import { mustChangePasswordGuard } from './features/accounts/mustChangePassword';
 import { accountAdminRoutes } from './features/accounts/accountsAdmin.routes';
 import { emailVerificationRoutes } from './features/accounts/emailVerification.routes';
@@ -105,7 +104,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db, bus: app.bus, signer: new TokenSigner(await tokenSecret(db)),
     accessTtl: config.ACCESS_TOKEN_TTL, refreshTtl: config.REFRESH_TOKEN_TTL,
   });
-  app.decorate('storage', diskStorage(config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media')));
+  app.decorate('storage', await createStorage(config));
   app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
 
   useZodValidation(app);
@@ -160,8 +159,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemLogRoutes);
   await app.register(notificationsFeature);
 
-  // Stored audio, with range requests (devices and the listen link seek in it).
-  await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });
+  // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).
+  if (app.storage.kind === 'disk') {
+    await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });
+  }
 
   // The built console, with client-side routes falling back to index.html (see useErrorHandling).
   if (fs.existsSync(config.WEB_DIST)) {

@@ -9,6 +9,12 @@ const flag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** A flag that is on unless set to a false value. */
+const flagOn = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => !(v === '0' || v === 'false' || v === 'no'));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -54,6 +60,18 @@ const envSchema = z.object({
   /** A device offline this long raises a notification (default 10 minutes); checked every NOTIFY_SWEEP_SECONDS. */
   NOTIFY_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).default(600),
   NOTIFY_SWEEP_SECONDS: z.coerce.number().min(0.05).default(30),
+  /** Media in an S3-compatible object store instead of MEDIA_DIR when S3_BUCKET is set (presigned uploads). */
+  S3_BUCKET: z.string().optional().transform((v) => v || undefined),
+  /** e.g. http://127.0.0.1:9000 for MinIO; unset = AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset = the AWS SDK's default credential chain. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key), as MinIO wants; 0 = virtual-hosted style. */
+  S3_FORCE_PATH_STYLE: flagOn,
+  /** Base URL devices fetch objects from (a public bucket or a CDN); unset = presigned GETs valid 24 h. */
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,22 +1,44 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { diskStorage } from './diskStorage';
 
-/** Where audio lives: files under DATA_DIR/media by default (an S3-compatible store plugs in here). */
+export { diskStorage } from './diskStorage';
+
+/** A byte range of a stored object, `end` inclusive (HTTP style). */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/**
+ * Where audio lives: files under DATA_DIR/media by default, or an S3-compatible object store when
+ * S3_BUCKET is set (DESIGN §2). Keys look like `audio/1732…-9f3a…-ban-tin.mp3` or `tts/….mp3`.
+ */
 export interface MediaStorage {
-  readonly kind: 'disk';
-  /** Folder of the disk store. */
+  readonly kind: 'disk' | 's3';
+  /** Disk: the folder of the store. S3: the folder for temporary local copies (probing, spooling). */
   readonly root: string;
-  /** Stores bytes under a key such as `audio/1732…-9f3a…-ban-tin.mp3`. */
-  put(key: string, data: Buffer | Readable): Promise<{ size: number }>;
+  /**
+   * Stores bytes under `key`. `check`, when given, runs on a complete local copy (its name ends with
+   * the key's base name) before the object becomes visible; when it throws, nothing is stored.
+   */
+  put(key: string, data: Buffer | Readable, opts?: { check?: (file: string) => Promise<void> }): Promise<{ size: number }>;
   exists(key: string): Promise<boolean>;
+  /** Size of a stored key, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
-  /** Absolute path of a stored key (disk store). */
-  pathOf(key: string): string;
-  /** The path under which the server serves a key (`/media/<key>`). */
+  /** The bytes of a stored key (or of a range of them). */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Runs `fn` on a local file holding the key's bytes (the file itself on disk, a temporary download on S3). */
+  withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
+  /** The stable path under which the server serves a key (`/media/<key>`): what play items carry. */
   publicPath(key: string): string;
+  /** Where a device fetches a key now: disk `/media/<key>`; S3 `S3_PUBLIC_URL/<key>` or a presigned GET. */
+  publicUrl(key: string): Promise<string>;
+  /** S3 only: a presigned PUT address for `key` (content type audio/mpeg), valid `ttlSeconds`. */
+  presignUpload?(key: string, ttlSeconds: number): Promise<string>;
 }
 
 /** A unique stored name made of a timestamp, a random hex string and the original name (spec §3). */
@@ -27,37 +49,23 @@ export function uniqueMediaName(originalName: string): string {
 
 const KEY_PATTERN = /^[a-z]+\/[\p{L}\p{N}._-]+$/u;
 
-/** Disk storage rooted at `root`; keys are checked so nothing escapes it. */
-export function diskStorage(root: string): MediaStorage {
-  fs.mkdirSync(root, { recursive: true });
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid media key: ${key}`);
-    return path.join(root, key);
-  };
-  return {
-    kind: 'disk',
-    root,
-    pathOf,
-    publicPath: (key) => `/media/${key.split('/').map(encodeURIComponent).join('/')}`,
-    async put(key, data) {
-      const file = pathOf(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.part`;
-      try {
-        if (Buffer.isBuffer(data)) await fs.promises.writeFile(temp, data);
-        else await pipeline(data, fs.createWriteStream(temp));
-        await fs.promises.rename(temp, file);
-      } catch (error) {
-        await fs.promises.rm(temp, { force: true });
-        throw error;
-      }
-      return { size: (await fs.promises.stat(file)).size };
-    },
-    async exists(key) {
-      return fs.promises.access(pathOf(key)).then(() => true, () => false);
-    },
-    async delete(key) {
-      await fs.promises.rm(pathOf(key), { force: true });
-    },
-  };
+/** Throws unless `key` is a well-formed media key (one folder, a safe name, nothing escaping). */
+export function assertMediaKey(key: string): string {
+  if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid media key: ${key}`);
+  return key;
+}
+
+/** `/media/<key>`, each segment URL-encoded. */
+export const mediaPath = (key: string): string => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The store the configuration asks for: S3 when S3_BUCKET is set, else files under MEDIA_DIR. */
+export async function createStorage(config: Config): Promise<MediaStorage> {
+  if (config.S3_BUCKET) {
+    const { s3Storage } = await import('./s3Storage');
+    return s3Storage({
+      bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT, region: config.S3_REGION, forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY, publicUrl: config.S3_PUBLIC_URL,
+    });
+  }
+  return diskStorage(config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media'));
 }

@@ -8,8 +8,8 @@ import type { DeviceGateway } from '../../gateway/gateway';
 import type { Session } from '../auth/auth.service';
 import { areaScope } from '../areas/areas.service';
 import { probeMp3File } from '../media/audioProbe';
-import { findMedia } from '../media/media.queries';
-import type { StoredAudio } from '../media/media.service';
+import { findMedia, type MediaRow } from '../media/media.queries';
+import { adoptUploadedObject, type StoredAudio } from '../media/media.service';
 
 /** What composing a broadcast or a schedule needs. */
 export interface ComposeContext {
@@ -39,7 +39,9 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
         }
         // Uploaded beforehand through an upload address: the source names the stored key.
         const key = mediaKeyOf(file.url);
-        const [stored] = key ? await findMedia(ctx.db, [key]) : [];
+        let stored: MediaRow | undefined = key ? (await findMedia(ctx.db, [key]))[0] : undefined;
+        // An object put to a presigned S3 address is checked by content and recorded on its first use.
+        if (!stored && key) stored = (await adoptUploadedObject(ctx.db, ctx.storage, ctx.session, key, file.fileName)) ?? undefined;
         if (!stored || stored.admin_id !== ctx.session.user.admin_id) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
         items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind === 'recording' ? 'recording' : 'file' });
       }
@@ -48,7 +50,7 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
     } else if (source.kieunguon === SOURCE_KINDS.tts) {
       const key = mediaKeyOf(source.url);
       if (!key?.startsWith('tts/') || !(await ctx.storage.exists(key))) throw badRequest(MSG.ttsNotDone);
-      const probed = await probeMp3File(ctx.storage.pathOf(key));
+      const probed = await ctx.storage.withLocalFile(key, probeMp3File);
       items.push({ url: ctx.storage.publicPath(key), duration: probed.durationSeconds, title: source.noidunggiongnoi || 'Giọng nói tổng hợp', kind: 'tts' });
     } else {
       throw badRequest('Nguồn "Thiết Bị Số Hóa" chưa được hỗ trợ!');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,10 +23,9 @@ export async function streamSession(app: FastifyInstance, id: string, request: F
         const position = i === now.index ? now.position : 0;
         const key = mediaKey(item.url);
         if (key) {
-          const file = app.storage.pathOf(key);
-          const { size } = await fs.promises.stat(file);
+          const { size } = (await app.storage.stat(key)) ?? { size: 0 };
           const start = item.duration > 0 ? Math.floor((position / item.duration) * size) : 0;
-          await pipeline(fs.createReadStream(file, { start }), out, { end: false, signal: abort.signal });
+          if (start < size) await pipeline(await app.storage.read(key, { start }), out, { end: false, signal: abort.signal });
         } else {
           const remaining = Math.max(1, item.duration - position);
           const response = await fetch(item.url, { signal: AbortSignal.any([abort.signal, AbortSignal.timeout(remaining * 1000)]) });

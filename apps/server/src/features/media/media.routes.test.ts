@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, MSG, SOURCE_KINDS } from '@loa/contract';
 import { broadcastForm, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
@@ -20,7 +19,7 @@ describe('upload addresses (geturlupload, then PUT audio/mpeg)', () => {
       method: 'PUT', body: new Uint8Array(makeMp3(3)), headers: { 'content-type': 'audio/mpeg', cookie: w.client.cookieHeader, [CSRF_HEADER]: w.client.cookies.get('loa_csrf')! },
     });
     expect(put.status).toBe(204);
-    expect(fs.existsSync(server.app.storage.pathOf(address.fields.key))).toBe(true);
+    expect(await server.app.storage.exists(address.fields.key)).toBe(true);
     const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(
       { tieude: 'Đã tải trước', loaibantin: 1, uutien: 1, diabanchon: [w.areas.communeA], thietbichon: ['tatca'], kieulaplai: 0 },
       [{ kieunguon: SOURCE_KINDS.file, thoigianBatdau: 3, files: [{ fileName: 'thong-bao.mp3', url: address.fields.key, duration: 3 }] }],
@@ -38,7 +37,7 @@ describe('upload addresses (geturlupload, then PUT audio/mpeg)', () => {
     const bad = await fetch(server.url + address.url, { method: 'PUT', body: 'chỉ là văn bản', headers });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe(MSG.fileNotMp3);
-    expect(fs.existsSync(server.app.storage.pathOf(address.fields.key))).toBe(false);
+    expect(await server.app.storage.exists(address.fields.key)).toBe(false);
     const other = await signedInAdmin(server);
     const stolen = await fetch(server.url + address.url, {
       method: 'PUT', body: new Uint8Array(makeMp3(1)), headers: { ...headers, cookie: other.client.cookieHeader, [CSRF_HEADER]: other.client.cookies.get('loa_csrf')! },

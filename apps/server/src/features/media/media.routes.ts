@@ -1,19 +1,22 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, envelope, uploadUrlSchema, uploadUrlsBodySchema } from '@loa/contract';
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG, envelope, uploadUrlSchema, uploadUrlsBodySchema } from '@loa/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
-import { uniqueMediaName } from '../../infra/storage';
+import { assertMediaKey, uniqueMediaName } from '../../infra/storage';
 import { requireRight } from '../auth/rights';
-import { storeUploadedAudio } from './media.service';
+import { presignedUploadKey, storeUploadedAudio } from './media.service';
 
 const UPLOAD_PURPOSE = 'upload';
 const UPLOAD_TTL_SECONDS = 15 * 60;
+/** Validity of a presigned S3 PUT address. */
+const S3_UPLOAD_TTL_SECONDS = 5 * 60;
 
 /**
- * Upload addresses (spec §7 "Get upload addresses"): the disk store signs its own PUT addresses,
- * as an S3-compatible store would presign them. A PUT of audio/mpeg answers 204.
+ * Upload addresses (spec §7 "Get upload addresses"): with S3 the bucket's presigned PUT addresses
+ * (the object is checked by content when a broadcast, schedule or programme first uses its key);
+ * with the disk store the server signs its own PUT addresses, and a PUT of audio/mpeg answers 204.
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['media'];
@@ -25,6 +28,16 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     requireRight(request.session!, 'themsuaxoalichphat');
     const { key: names } = request.body as z.infer<typeof uploadUrlsBodySchema>;
+    const { storage } = app;
+    if (storage.presignUpload) {
+      const userId = request.session!.user.id;
+      return {
+        data: await Promise.all(names.map(async (name) => {
+          const key = presignedUploadKey(userId, name);
+          return { url: await storage.presignUpload!(key, S3_UPLOAD_TTL_SECONDS), fields: { key } };
+        })),
+      };
+    }
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
     return {
       data: names.map((name) => {
@@ -49,4 +62,18 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     await storeUploadedAudio(app.db, app.storage, session, { stream: request.body as Readable, originalName: String(claims.n), key: claims.k });
     return reply.code(204).send();
   });
+
+  // Stored audio on S3: old and stored /media/<key> links (play items keep them) lead to the object.
+  if (app.storage.kind === 's3') {
+    app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const raw = (request.params as { '*': string })['*'];
+      let key: string;
+      try {
+        key = assertMediaKey(decodeURIComponent(raw));
+      } catch {
+        return reply.code(404).send({ message: MSG.notFound });
+      }
+      return reply.header('cache-control', 'private, max-age=60').redirect(await app.storage.publicUrl(key), 302);
+    });
+  }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES } from '@loa/contract';
@@ -5,8 +6,8 @@ import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/errors';
 import { uniqueMediaName, type MediaStorage } from '../../infra/storage';
 import type { Session } from '../auth/auth.service';
-import { probeMp3File } from './audioProbe';
-import { insertMedia } from './media.queries';
+import { probeMp3File, type ProbedAudio } from './audioProbe';
+import { insertMedia, type MediaRow } from './media.queries';
 
 export interface StoredAudio {
   key: string;
@@ -31,19 +32,64 @@ function capped(stream: Readable, limit: number): Readable {
 
 /**
  * Stores an uploaded audio file under a unique name, checks it by content (MP3, not 320 kbps) and
- * records it; a file that fails any check is removed, so nothing half-made stays behind.
+ * records it; a file that fails any check is never stored (and a record that fails removes it), so
+ * nothing half-made stays behind.
  */
 export async function storeUploadedAudio(db: Db, storage: MediaStorage, session: Session, input: { stream: Readable; originalName: string; key?: string; kind?: 'file' | 'recording' }): Promise<StoredAudio> {
   const key = input.key ?? `audio/${uniqueMediaName(input.originalName)}`;
+  let probed: ProbedAudio | undefined;
+  const { size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES), {
+    check: async (file) => {
+      if ((input.stream as Readable & { truncated?: boolean }).truncated) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
+      probed = await probeMp3File(file);
+    },
+  });
   try {
-    const { size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES));
-    if ((input.stream as Readable & { truncated?: boolean }).truncated) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
-    const probed = await probeMp3File(storage.pathOf(key));
+    if (!probed) throw new Error('upload stored without its check');
     await insertMedia(db, {
       key, admin_id: session.user.admin_id, user_id: session.user.id, original_name: path.basename(input.originalName),
       kind: input.kind ?? (input.originalName.startsWith('ghiam-') ? 'recording' : 'file'), duration: probed.durationSeconds, bitrate: probed.bitrateKbps, bytes: size,
     });
     return { key, originalName: input.originalName, durationSeconds: probed.durationSeconds, bitrateKbps: probed.bitrateKbps, bytes: size };
+  } catch (error) {
+    await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Marks presigned upload keys with their uploader, so only that account can claim the object. */
+const uploaderTag = (userId: string) => crypto.createHash('sha256').update(`loa-upload:${userId}`).digest('hex').slice(0, 12);
+const PRESIGNED_KEY = /^audio\/\d{13}-[0-9a-f]{16}-([0-9a-f]{12})-(.+)$/;
+
+/**
+ * The key of a presigned upload (spec §7: 'audio/{file name}'): a unique name carrying the
+ * uploader's tag. Only the server presigns PUTs, so an object under such a key was put by that account.
+ */
+export function presignedUploadKey(userId: string, originalName: string): string {
+  const [stamp, random, ...rest] = uniqueMediaName(originalName).split('-');
+  return `audio/${stamp}-${random}-${uploaderTag(userId)}-${rest.join('-')}`;
+}
+
+/**
+ * The first use of an object put to a presigned address (a broadcast, schedule or programme naming
+ * its key): checks it by content like any upload (MP3, not 320 kbps, at most 50 MB) and records it
+ * in the media table. An object that fails is deleted and the spec's message thrown; null when the
+ * key is not a presigned upload of this account or there is no such object.
+ */
+export async function adoptUploadedObject(db: Db, storage: MediaStorage, session: Session, key: string, fileName?: string): Promise<MediaRow | null> {
+  const m = PRESIGNED_KEY.exec(key);
+  if (!m || m[1] !== uploaderTag(session.user.id)) return null;
+  const stat = await storage.stat(key).catch(() => null);
+  if (!stat) return null;
+  try {
+    if (stat.size > MAX_UPLOAD_BYTES) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
+    const probed = await storage.withLocalFile(key, probeMp3File);
+    const row: MediaRow = {
+      key, admin_id: session.user.admin_id, user_id: session.user.id, original_name: path.basename(fileName || m[2]),
+      kind: (fileName || m[2]).startsWith('ghiam-') ? 'recording' : 'file', duration: probed.durationSeconds, bitrate: probed.bitrateKbps, bytes: stat.size,
+    };
+    await insertMedia(db, row);
+    return row;
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;

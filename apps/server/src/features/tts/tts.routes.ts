@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import {
   envelope, ttsConvertBodySchema, ttsDownloadParamsSchema, ttsEngineListSchema, ttsEngineParamsSchema, ttsResultSchema,
   MSG, type TtsConvertBody,
@@ -51,6 +50,6 @@ export async function ttsRoutes(app: FastifyInstance): Promise<void> {
       .type('audio/mpeg')
       .header('content-disposition', `attachment; filename="giong-noi.mp3"; filename*=UTF-8''${encodeURIComponent(file)}`)
       .header('cache-control', 'private, max-age=604800')
-      .send(fs.createReadStream(app.storage.pathOf(key)));
+      .send(await app.storage.read(key));
   });
 }
