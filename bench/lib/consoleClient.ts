@@ -48,14 +48,22 @@ export class ConsoleClient {
     return ((await this.request('POST', path, body)) as { data: T }).data;
   }
 
+  /** POST multipart form data (as the broadcast dialog sends it), answering the `data` of the envelope. */
+  async postForm<T>(path: string, form: FormData): Promise<T> {
+    return ((await this.request('POST', path, form)) as { data: T }).data;
+  }
+
   private async request(method: 'GET' | 'POST', path: string, body?: unknown, retried = false): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    const isForm = body instanceof FormData;
     if (method !== 'GET') {
-      headers['content-type'] = 'application/json';
+      // fetch writes the multipart content type itself (with its boundary).
+      if (!isForm) headers['content-type'] = 'application/json';
       headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
     }
-    const response = await fetch(`${this.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
+    const response = await fetch(`${this.base}${path}`, { method, headers, body: payload });
     this.keepCookies(response);
     const text = await response.text();
     let json: unknown = null;

@@ -9,14 +9,19 @@ export interface RegisteredDevice {
 
 /** Creates one district and `communes` communes under it through the API; answers the commune ids. */
 export async function createAreas(client: ConsoleClient, communes: number): Promise<string[]> {
+  return (await createDistrict(client, communes)).communeIds;
+}
+
+/** Like createAreas, and answers the district's id too (to address it as a whole). */
+export async function createDistrict(client: ConsoleClient, communes: number): Promise<{ districtId: string; communeIds: string[] }> {
   const district: AreaCreateBody = { tendiaban: 'Huyện Thử Tải', cap: 'huyen', idcha: null };
   const { _id: districtId } = await client.post<{ _id: string }>('/v1/client/diaban/themmoi', district);
-  const ids: string[] = [];
+  const communeIds: string[] = [];
   for (let i = 1; i <= communes; i += 1) {
     const commune: AreaCreateBody = { tendiaban: `Xã Thử Tải ${i}`, cap: 'xa', idcha: districtId };
-    ids.push((await client.post<{ _id: string }>('/v1/client/diaban/themmoi', commune))._id);
+    communeIds.push((await client.post<{ _id: string }>('/v1/client/diaban/themmoi', commune))._id);
   }
-  return ids;
+  return { districtId, communeIds };
 }
 
 /**

@@ -1,0 +1,68 @@
+import { performance } from 'node:perf_hooks';
+import { topics } from '@loa/contract';
+import { createFleet, type Fleet, type FleetDevice, type SpeakerAgent } from '@loa/speaker';
+import type { ConsoleClient } from './consoleClient';
+import { readHealth } from './health';
+import { sleep } from './pool';
+import { ms } from './stats';
+
+export interface ConnectedFleet {
+  fleet: Fleet;
+  /** Milliseconds until every agent was connected and the server counted them all online; null on timeout. */
+  allOnlineMs: number | null;
+  online: number;
+  /**
+   * Agents whose retained configuration arrived before their SUBACK callback ran: they know their
+   * areas but never subscribed to the areas' command topics (see subscribeAreaTopics).
+   */
+  unsubscribedAreas: SpeakerAgent[];
+}
+
+/**
+ * Connects a silent fleet (no audio downloads) and polls once a second until every agent is
+ * connected and the server counts them all online, or `timeoutS` passes.
+ */
+export async function connectFleet(
+  client: ConsoleClient,
+  mqttUrl: string,
+  devices: FleetDevice[],
+  options: { concurrency: number; timeoutS: number; log: (line: string) => void },
+): Promise<ConnectedFleet> {
+  const t0 = performance.now();
+  const fleet = createFleet({ mqttUrl, devices, concurrency: options.concurrency, fetchAudio: false });
+  // No agent can connect before this synchronous code ends, so no event is missed.
+  const configFirst = new Set<SpeakerAgent>();
+  for (const agent of fleet.agents) {
+    let connected = false;
+    agent.once('connected', () => (connected = true));
+    agent.once('config', () => {
+      if (!connected) configFirst.add(agent);
+    });
+  }
+  const unsubscribedAreas = () => [...configFirst].filter((a) => a.areas.length > 0);
+  let online = 0;
+  for (let tick = 1; performance.now() - t0 < options.timeoutS * 1000; tick += 1) {
+    await sleep(1000);
+    const connected = fleet.connectedCount();
+    online = (await readHealth(client)).thietbi.online;
+    if (connected === devices.length && online === devices.length) {
+      return { fleet, allOnlineMs: performance.now() - t0, online, unsubscribedAreas: unsubscribedAreas() };
+    }
+    if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  agents connected ${connected}/${devices.length}  server online ${online}`);
+  }
+  options.log(`  gave up after ${ms(performance.now() - t0)}: server online ${online}/${devices.length}`);
+  return { fleet, allOnlineMs: null, online, unsubscribedAreas: unsubscribedAreas() };
+}
+
+/**
+ * Bench-only stand-in for a fix in the agent: subscribes these agents to their areas' command
+ * topics through their (private) MQTT client, as `SpeakerAgent.onConnect` would if it subscribed
+ * to the areas a configuration taught it while the SUBSCRIBE was in flight.
+ */
+export async function subscribeAreaTopics(agents: readonly SpeakerAgent[]): Promise<void> {
+  type Subscriber = { subscribeAsync(topicList: string[], opts: { qos: 1 }): Promise<unknown> };
+  await Promise.all(agents.map((agent) => {
+    const mqttClient = (agent as unknown as { client: Subscriber | null }).client;
+    return mqttClient?.subscribeAsync(agent.areas.map(topics.areaCmd), { qos: 1 });
+  }));
+}
