@@ -14,7 +14,7 @@ let client: S3Client;
 const agents: SpeakerAgent[] = [];
 beforeAll(async () => {
   s3 = await startLocalS3();
-  server = await startTestServer(s3.config);
+  server = await startTestServer({ ...s3.config, TTS_WORKERS: 1 });
   client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
 });
 afterAll(async () => {
@@ -156,5 +156,25 @@ describe('media on an S3-compatible store', () => {
     const rows = await server.db.query<{ key: string }>("SELECT key FROM media WHERE original_name = 'sai.mp3' AND admin_id = $1", [w.admin.id]);
     expect(rows).toHaveLength(0);
     expect(fs.readdirSync(server.app.storage.root)).toEqual([]);
+  });
+
+  it('keeps speech in the bucket: its address and its download serve the same bytes, and a broadcast of it is measured', async () => {
+    const w = await world();
+    const res = await w.client.post('/v1/client/tts/espeak', { input: 'Thông báo của Ủy ban nhân dân xã về lịch tiêm phòng cho gia súc.', speaker_id: 'banmaiace', fimename: 1763769600000 });
+    expect(res.status).toBe(200);
+    const { url, urldownload, thoiluong } = res.body.data as { url: string; urldownload: string; thoiluong: number };
+    const key = decodeURIComponent(url.slice('/media/'.length));
+    expect(await inBucket(key)).toBe(true);
+    const played = Buffer.from(await (await fetch(server.url + url)).arrayBuffer());
+    const downloaded = await fetch(server.url + urldownload);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(played)).toBe(true);
+    expect(played.length).toBeGreaterThan(1000);
+
+    const started = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info(w.areas.communeA, 'Giọng nói'), [{ kieunguon: SOURCE_KINDS.tts, thoigianBatdau: 5, url, noidunggiongnoi: 'Thông báo' }]));
+    expect(started.status).toBe(200);
+    expect(started.body.data.thoiluong).toBeCloseTo(thoiluong, 0);
+    await w.client.get('/v1/client/phatngay/dungphatngay');
   });
 });
