@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
 import { useAuth } from '../features/auth/useAuth';
 import { SocketProvider } from '../lib/socket/SocketProvider';
 import type { SocketFactory } from '../lib/socket/createSocket';
@@ -27,7 +28,7 @@ function SessionSocket({ factory, children }: { factory?: SocketFactory; childre
   );
 }
 
-/** Every app-wide provider, outermost first: settings, language, theme, notifications, session, socket. */
+/** Every app-wide provider, outermost first: settings, language, theme, snackbar, session, socket, the user's notifications. */
 export function AppProviders({ children, socketFactory }: { children: ReactNode; socketFactory?: SocketFactory }) {
   return (
     <UiSettingsProvider>
@@ -36,7 +37,9 @@ export function AppProviders({ children, socketFactory }: { children: ReactNode;
           <SnackbarProvider>
             <AuthProvider>
               <SessionSocket factory={socketFactory}>
-                <EmergencyActionProvider>{children}</EmergencyActionProvider>
+                <NotificationsProvider>
+                  <EmergencyActionProvider>{children}</EmergencyActionProvider>
+                </NotificationsProvider>
               </SessionSocket>
             </AuthProvider>
           </SnackbarProvider>

@@ -4,6 +4,7 @@ import { DEFAULT_PATH } from '@loa/contract';
 import { RedirectIfAuthed } from '../features/auth/RedirectIfAuthed';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { accountsPublicRoutes, accountsShellRoutes } from './accountsRoutes';
 import { notificationService, PLACEHOLDER_SCREENS } from './screens';
 import { ScrollToTop } from './ScrollToTop';
 import { LoadingScreen } from './shell/LoadingScreen';
@@ -70,6 +71,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/quan-ly-dia-ban', element: <AreasPage /> },
               { path: '/quan-ly-lich-phat', element: <SchedulesPage /> },
               { path: '/quan-ly-chuong-trinh', element: <ProgrammesPage /> },
+              ...accountsShellRoutes,
               ...PLACEHOLDER_SCREENS.map((screen) => ({
                 path: screen.path,
                 element: <PlaceholderScreen key={screen.path} titleId={screen.titleId} descriptionId={screen.descriptionId} />,
@@ -78,6 +80,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
+      ...accountsPublicRoutes,
       { path: '/:segment', element: <SegmentRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -15,17 +15,17 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap' },
   { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig' },
   { path: '/quan-ly-dia-ban', titleId: 'nav.areas' },
+  { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts' },
+  { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog' },
+  { path: '/huong-dan', titleId: 'nav.guide' },
+  { path: '/thong-bao', titleId: 'nav.notifications' },
+  { path: '/loi-moi', titleId: 'nav.invitations' },
   { path: '/quan-ly-lich-phat', titleId: 'nav.schedules' },
   { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes' },
 ];
 
 /** Product routes still shown as placeholders, in the order of spec §2. */
 export const PLACEHOLDER_SCREENS: ScreenMeta[] = [
-  { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts', descriptionId: 'screen.accounts' },
-  { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog', descriptionId: 'screen.systemLog' },
-  { path: '/huong-dan', titleId: 'nav.guide', descriptionId: 'screen.guide' },
-  { path: '/xac-thuc-email', titleId: 'nav.emailVerification', descriptionId: 'screen.emailVerification' },
-  { path: '/loi-moi', titleId: 'nav.invitations', descriptionId: 'screen.invitations' },
 ];
 
 const NOTIFICATION_PREFIX = 'notification-';

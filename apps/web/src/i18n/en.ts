@@ -2,7 +2,11 @@ import type { MessageKey } from '@loa/contract';
 import type { MessageId } from './vi';
 import { enAreas } from './areas.en';
 import { enBroadcast } from './broadcast.en';
+import { enAccounts } from './accounts.en';
 import { enDevices } from './devices.en';
+import { enGuide } from './guide.en';
+import { enNotifications } from './notifications.en';
+import { enSystemLog } from './systemLog.en';
 import { enOverview } from './overview.en';
 import { enProgrammes } from './programmes.en';
 import { enSchedules } from './schedules.en';
@@ -128,6 +132,10 @@ export const en: Record<MessageId, string> = {
   ...enDevices,
   ...enAreas,
   ...enBroadcast,
+  ...enAccounts,
+  ...enSystemLog,
+  ...enNotifications,
+  ...enGuide,
   ...enSchedules,
   ...enProgrammes,
   ...enOverview,

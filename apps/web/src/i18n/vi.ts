@@ -1,7 +1,11 @@
 import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
 import { viAreas } from './areas.vi';
 import { viBroadcast } from './broadcast.vi';
+import { viAccounts } from './accounts.vi';
 import { viDevices } from './devices.vi';
+import { viGuide } from './guide.vi';
+import { viNotifications } from './notifications.vi';
+import { viSystemLog } from './systemLog.vi';
 import { viOverview } from './overview.vi';
 import { viProgrammes } from './programmes.vi';
 import { viSchedules } from './schedules.vi';
@@ -127,6 +131,10 @@ export const vi = {
   ...viDevices,
   ...viAreas,
   ...viBroadcast,
+  ...viAccounts,
+  ...viSystemLog,
+  ...viNotifications,
+  ...viGuide,
   ...viSchedules,
   ...viProgrammes,
   ...viOverview,

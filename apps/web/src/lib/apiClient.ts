@@ -1,6 +1,7 @@
-import { CSRF_COOKIE, CSRF_HEADER, MSG, REQUEST_TIMEOUT_MS } from '@loa/contract';
+import { ACCOUNT_MESSAGES, CSRF_COOKIE, CSRF_HEADER, MSG, REQUEST_TIMEOUT_MS } from '@loa/contract';
 import { readCookie } from './cookies';
 import { hardNavigation } from './navigation';
+import { passwordChangeSignal } from './passwordChangeSignal';
 import { clearStoredUser } from './userStorage';
 import { fetchTransport, xhrTransport, type HttpMethod, type RawResponse, type Transport } from './transport';
 
@@ -117,7 +118,9 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       await refresh();
       return send<T>(method, path, options, false);
     }
-    throw new ApiError(serverMessage(response.body) ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status);
+    const message = serverMessage(response.body);
+    if (status === 403 && message === ACCOUNT_MESSAGES.mustChangePassword) passwordChangeSignal.emit();
+    throw new ApiError(message ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status);
   }
 
   return {

@@ -5,8 +5,10 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useT } from '../../i18n/useT';
 import { useCurrentUser } from '../../features/auth/useAuth';
 import { useLogout } from '../../features/auth/useLogout';
+import { usePasswordChangeRequired } from '../../features/profile/usePasswordChangeRequired';
 import { RoleLabel } from './RoleLabel';
 
+const MustChangePasswordGate = lazy(() => import('../../features/profile/MustChangePasswordGate').then((m) => ({ default: m.MustChangePasswordGate })));
 const ProfileDialog = lazy(() => import('../../features/profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 /** Account chip: greeting, role label, account info dialog and sign out. */
@@ -14,6 +16,7 @@ export function AccountMenu() {
   const { t } = useT();
   const user = useCurrentUser();
   const logout = useLogout();
+  usePasswordChangeRequired();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
   const initial = (user.hoten || user.tentaikhoan).trim().charAt(0).toUpperCase();
@@ -44,7 +47,12 @@ export function AccountMenu() {
           {t('header.signOut')}
         </MenuItem>
       </Menu>
-      {profileOpen && (
+      {user.doimatkhau && (
+        <Suspense fallback={null}>
+          <MustChangePasswordGate />
+        </Suspense>
+      )}
+      {profileOpen && !user.doimatkhau && (
         <Suspense fallback={null}>
           <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
         </Suspense>

@@ -32,7 +32,7 @@ function MenuLinkItem({ node, depth, onNavigate }: { node: Exclude<MenuNode, Men
         <Icon fontSize="small" />
       </ListItemIcon>
       <ListItemText primary={t(node.titleId)} />
-      {node.type === 'notification' && <Badge badgeContent={node.badge} color="error" sx={{ mr: 1 }} />}
+      {node.type === 'notification' && node.badge > 0 && <Badge badgeContent={node.badge} max={99} color="error" data-testid="menu-badge" sx={{ mr: 1 }} />}
     </ListItemButton>
   );
 }

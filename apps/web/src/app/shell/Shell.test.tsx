@@ -13,11 +13,21 @@ const quietServer = () => fakeServer({ 'GET /v1/client/tongquan': { status: 500,
 describe('shell', () => {
   it('lists the side menu in the order of spec §2', async () => {
     quietServer();
-    renderApp('/quan-ly-thiet-bi', { user: makeUser() });
+    const quyenhan = [{ value: 'quanlytaikhoan', quyen: 'Quản lý tài khoản' }, { value: 'xemnhatky', quyen: 'Xem nhật ký hệ thống' }];
+    renderApp('/quan-ly-thiet-bi', { user: makeUser({ quyenhan }) });
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(labels).toEqual(['Tổng quan', 'Quản lý thiết bị', 'Quản lý lịch phát', 'Bản đồ thiết bị', 'Quản lý chương trình', 'Quản lý tài khoản', 'Nhật ký hệ thống', 'Hướng dẫn']);
+    expect(labels).toEqual(['Tổng quan', 'Quản lý thiết bị', 'Quản lý lịch phát', 'Bản đồ thiết bị', 'Quản lý chương trình', 'Quản lý tài khoản', 'Nhật ký hệ thống', 'Hướng dẫn', 'Thông báo']);
     expect(within(nav).getByRole('link', { name: 'Quản lý thiết bị' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('hides account management and the system log from a user without their rights', async () => {
+    quietServer();
+    renderApp('/quan-ly-thiet-bi', { user: makeUser({ quyenhan: [{ value: 'themsuaxoalichphat', quyen: 'Soạn' }] }) });
+    const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
+    expect(within(nav).getByRole('link', { name: 'Hướng dẫn' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Quản lý tài khoản' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Nhật ký hệ thống' })).toBeNull();
   });
 
   it('shows today in Vietnamese in the header', async () => {

@@ -1,12 +1,19 @@
 import { Box, Drawer, Toolbar, Typography } from '@mui/material';
 import { MENU_WIDTH } from '@loa/contract';
+import { useMemo } from 'react';
 import { useT } from '../../i18n/useT';
-import { MENU } from './menuItems';
+import { useCurrentUser } from '../../features/auth/useAuth';
+import { NOTIFICATION_SOUND_ID, NOTIFICATION_SOUND_SRC } from '../../features/notifications/notificationSound';
+import { useNotifications } from '../../features/notifications/useNotifications';
+import { MENU, visibleMenu } from './menuItems';
 import { MenuList } from './MenuList';
 
 /** Side drawer: persistent on desktop, temporary below md; holds the notification-sound audio element. */
 export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: boolean; onClose: () => void }) {
   const { t } = useT();
+  const { quyenhan } = useCurrentUser();
+  const { unread } = useNotifications();
+  const nodes = useMemo(() => visibleMenu(MENU, quyenhan.map((r) => r.value), unread), [quyenhan, unread]);
   return (
     <Drawer
       variant={desktop ? 'persistent' : 'temporary'}
@@ -24,10 +31,10 @@ export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: b
         </Typography>
       </Toolbar>
       <Box component="nav" aria-label={t('nav.menu')} sx={{ overflowY: 'auto', py: 1 }}>
-        <MenuList nodes={MENU} onNavigate={desktop ? undefined : onClose} />
+        <MenuList nodes={nodes} onNavigate={desktop ? undefined : onClose} />
       </Box>
-      {/* Notification sound for later real-time features; nothing plays it yet. */}
-      <audio data-testid="notification-sound" preload="none" />
+      {/* Played when a notification arrives (THONG-BAO-MOI). */}
+      <audio id={NOTIFICATION_SOUND_ID} data-testid="notification-sound" src={NOTIFICATION_SOUND_SRC} preload="auto" />
     </Drawer>
   );
 }

@@ -7,12 +7,16 @@ import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import type { RightValue } from '@loa/contract';
 import type { MessageId } from '../../i18n/vi';
 
 interface MenuBase {
   id: string;
   titleId: MessageId;
   icon: SvgIconComponent;
+  /** Shown only to users holding this right. */
+  right?: RightValue;
 }
 /** A plain link. */
 export interface MenuLink extends MenuBase {
@@ -39,10 +43,23 @@ export const MENU: MenuNode[] = [
   { type: 'item', id: 'schedules', titleId: 'nav.schedules', icon: EventNoteIcon, path: '/quan-ly-lich-phat' },
   { type: 'item', id: 'device-map', titleId: 'nav.deviceMap', icon: MapIcon, path: '/ban-do-thiet-bi' },
   { type: 'item', id: 'programmes', titleId: 'nav.programmes', icon: QueueMusicIcon, path: '/quan-ly-chuong-trinh' },
-  { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan' },
-  { type: 'item', id: 'system-log', titleId: 'nav.systemLog', icon: HistoryIcon, path: '/nhat-ky-he-thong' },
+  { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan', right: 'quanlytaikhoan' },
+  { type: 'item', id: 'system-log', titleId: 'nav.systemLog', icon: HistoryIcon, path: '/nhat-ky-he-thong', right: 'xemnhatky' },
   { type: 'item', id: 'guide', titleId: 'nav.guide', icon: MenuBookIcon, path: '/huong-dan' },
+  { type: 'notification', id: 'notifications', titleId: 'nav.notifications', icon: NotificationsIcon, path: '/thong-bao', badge: 0 },
 ];
+
+/** The menu a user sees: items needing a right they lack are left out; notification items carry the live count. */
+export function visibleMenu(nodes: readonly MenuNode[], rights: readonly string[], unread: number): MenuNode[] {
+  return nodes.flatMap((node): MenuNode[] => {
+    if (node.right && !rights.includes(node.right)) return [];
+    if (node.type === 'group') {
+      const children = visibleMenu(node.children, rights, unread);
+      return children.length > 0 ? [{ ...node, children }] : [];
+    }
+    return [node.type === 'notification' ? { ...node, badge: unread } : node];
+  });
+}
 
 /** Whether a group holds the path somewhere below it. */
 export function groupContains(node: MenuNode, pathname: string): boolean {

@@ -8,7 +8,7 @@ import { PasswordField } from '../auth/PasswordField';
 import { changePassword } from './api';
 
 /** Change password: the §5 checks in order (shown as an error notification), then the server call. */
-export function PasswordTab({ onDone }: { onDone: () => void }) {
+export function PasswordTab({ onDone, onChanged }: { onDone: () => void; onChanged?: () => void }) {
   const { t } = useT();
   const notify = useNotify();
   const [matkhauHientai, setCurrent] = useState('');
@@ -28,6 +28,7 @@ export function PasswordTab({ onDone }: { onDone: () => void }) {
     try {
       await changePassword(body);
       notify.success(MSG.updateSuccess);
+      onChanged?.();
     } catch (caught) {
       notify.error(errorMessage(caught));
     } finally {

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
-import { Avatar, Chip, Paper, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Avatar, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import type { User } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { sendEmailVerification } from './api';
 
 /** Full name, phone and email with their verified indicators (phone is never verified yet). */
 export function ProfileSidePanel({ user }: { user: User }) {
@@ -13,13 +16,32 @@ export function ProfileSidePanel({ user }: { user: User }) {
         <Avatar sx={{ width: 72, height: 72, fontSize: 32 }}>{(user.hoten || user.tentaikhoan).charAt(0).toUpperCase()}</Avatar>
         <Typography variant="h6" component="p">{user.hoten}</Typography>
         <Indicator icon={<PhoneIcon fontSize="small" />} value={user.sdt} verified={false} testId="phone-verified" />
-        <Indicator icon={<EmailIcon fontSize="small" />} value={user.email} verified={user.trangthaixacthucemail} testId="email-verified" />
+        <Indicator icon={<EmailIcon fontSize="small" />} value={user.email} verified={user.trangthaixacthucemail} testId="email-verified" action={user.email && !user.trangthaixacthucemail ? <SendVerificationButton email={user.email} /> : undefined} />
       </Stack>
     </Paper>
   );
 }
 
-function Indicator({ icon, value, verified, testId }: { icon: ReactNode; value: string; verified: boolean; testId: string }) {
+/** Asks the server to mail a verification link to the account's address. */
+function SendVerificationButton({ email }: { email: string }) {
+  const { t, tMessage } = useT();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    try {
+      await sendEmailVerification();
+      notify.success(t('profile.verificationSent', { email }));
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <Button size="small" variant="text" disabled={busy} onClick={() => void send()}>{t('profile.verifyEmail')}</Button>;
+}
+
+function Indicator({ icon, value, verified, testId, action }: { icon: ReactNode; value: string; verified: boolean; testId: string; action?: ReactNode }) {
   const { t } = useT();
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
@@ -27,7 +49,10 @@ function Indicator({ icon, value, verified, testId }: { icon: ReactNode; value: 
         {icon}
         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{value || '—'}</Typography>
       </Stack>
-      <Chip size="small" data-testid={testId} color={verified ? 'success' : 'warning'} variant="outlined" label={verified ? t('profile.verified') : t('profile.notVerified')} />
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Chip size="small" data-testid={testId} color={verified ? 'success' : 'warning'} variant="outlined" label={verified ? t('profile.verified') : t('profile.notVerified')} />
+        {action}
+      </Stack>
     </Stack>
   );
 }

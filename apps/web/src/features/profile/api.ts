@@ -20,3 +20,8 @@ export function changePassword(body: { matkhauHientai: string; matkhaumoi: strin
 export function signOutDevice(DeviceID: string, userId: string): Promise<LoginDevice[]> {
   return api.post<LoginDevice[]>('/v1/client/logout/dang-xuat-thiet-bi', { DeviceID, userId });
 }
+
+/** POST /v1/client/nguoidung/guixacthucemail: mails a verification link to the account's address. */
+export function sendEmailVerification(): Promise<null> {
+  return api.post<null>('/v1/client/nguoidung/guixacthucemail');
+}

@@ -1,11 +1,11 @@
 import { useParams } from 'react-router';
 import { notificationService } from '../../app/screens';
 import { NotFoundPage } from '../errors/NotFoundPage';
-import { PlaceholderScreen } from './PlaceholderScreen';
+import { ForwardingPage } from '../notifications/ForwardingPage';
 
-/** /notification-{service}: the page of one messaging service. */
+/** /notification-{service}: the forwarding settings of one messaging service. */
 export function NotificationServiceScreen() {
   const service = notificationService(useParams().segment);
   if (!service) return <NotFoundPage />;
-  return <PlaceholderScreen titleId="nav.notificationPage" descriptionId="screen.notificationPage" params={{ service }} />;
+  return <ForwardingPage service={service} />;
 }

@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { GRID_SPACING, MESSAGING_SERVICES, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type MessagingService } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import type { MessageId } from '../../i18n/vi';
+import { errorMessage } from '../../lib/apiClient';
+import { PasswordField } from '../auth/PasswordField';
+import { hasRight, useCurrentUser } from '../auth/useAuth';
+import { NoRightNotice } from '../errors/NoRightNotice';
+import { fetchForwarding, saveForwarding, testForwarding } from './api';
+import { forwardingBody, forwardingToForm, type ForwardingFormValues } from './forwardingForm';
+
+const isKnown = (service: string): service is MessagingService => (MESSAGING_SERVICES as readonly string[]).includes(service);
+
+/** /notification-{service}: which events go to Telegram or a webhook, the service's settings and a test message. */
+export function ForwardingPage({ service }: { service: string }) {
+  const { t, tMessage } = useT();
+  const allowed = hasRight(useCurrentUser(), 'quanlytaikhoan');
+  const title = t('nav.notificationPage', { service: isKnown(service) ? t(`forwarding.service.${service}`) : service });
+  if (!isKnown(service)) {
+    return (
+      <Paper sx={{ p: 3 }}>
+        <Typography variant="h5" component="h1" gutterBottom>{title}</Typography>
+        <Alert severity="warning">{tMessage(NOTIFICATION_MESSAGES.serviceUnknown)}</Alert>
+      </Paper>
+    );
+  }
+  if (!allowed) return <NoRightNotice titleId="nav.notificationPage" titleParams={{ service: t(`forwarding.service.${service}`) }} right="quanlytaikhoan" />;
+  return <ForwardingSettings key={service} service={service} title={title} />;
+}
+
+function ForwardingSettings({ service, title }: { service: MessagingService; title: string }) {
+  const { t, tMessage } = useT();
+  const notify = useNotify();
+  const [stored, setStored] = useState<Forwarding | null | undefined>(undefined);
+  const [values, setValues] = useState<ForwardingFormValues>(() => forwardingToForm(undefined));
+  const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    fetchForwarding()
+      .then((list) => {
+        const mine = list.find((f) => f.dichvu === service) ?? null;
+        setStored(mine);
+        setValues(forwardingToForm(mine ?? undefined));
+      })
+      .catch((caught: unknown) => {
+        setStored(null);
+        notify.error(tMessage(errorMessage(caught)));
+      });
+  }, [service, notify, tMessage]);
+
+  const set = <K extends keyof ForwardingFormValues>(key: K, value: ForwardingFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setFieldError(null);
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = forwardingBody(service, values);
+    if (!checked.body) {
+      setFieldError({ field: checked.field, message: checked.error ?? NOTIFICATION_MESSAGES.notConfigured });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await saveForwarding(checked.body);
+      setStored(saved);
+      setValues(forwardingToForm(saved));
+      notify.success(t('forwarding.saved'));
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendTest = async () => {
+    setBusy(true);
+    try {
+      await testForwarding(service);
+      notify.success(t('forwarding.testSent'));
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const errorFor = (field: string) => (fieldError?.field === field ? tMessage(fieldError.message) : undefined);
+  const masked = (key: string) => stored?.cauhinh[key] || '';
+
+  if (stored === undefined) return <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 6 }} />;
+  return (
+    <Stack spacing={GRID_SPACING}>
+      <Typography variant="h5" component="h1">{title}</Typography>
+      <Paper sx={{ p: 3 }}>
+        <form onSubmit={(event) => void save(event)} noValidate>
+          <Stack spacing={3} sx={{ maxWidth: 640 }}>
+            <Typography variant="body2" color="text.secondary">{t(`forwarding.intro.${service}`)}</Typography>
+            {stored?.loigannhat && <Alert severity="error">{t('forwarding.lastError', { error: stored.loigannhat })}</Alert>}
+            <FormControlLabel control={<Switch checked={values.batdau} onChange={(e) => set('batdau', e.target.checked)} />} label={t('forwarding.enabled')} />
+            <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
+              <FormLabel component="legend">{t('forwarding.events')}</FormLabel>
+              <FormGroup>
+                {NOTIFICATION_KINDS.map((kind) => (
+                  <FormControlLabel
+                    key={kind.value}
+                    label={t(`forwarding.kind.${kind.value}` as MessageId)}
+                    control={<Checkbox checked={values.sukien.includes(kind.value)} onChange={(e) => set('sukien', e.target.checked ? [...values.sukien, kind.value] : values.sukien.filter((k) => k !== kind.value))} />}
+                  />
+                ))}
+              </FormGroup>
+            </Stack>
+            {service === 'telegram' ? (
+              <>
+                <PasswordField label={t('forwarding.botToken')} value={values.bottoken} onChange={(e) => set('bottoken', e.target.value)} autoComplete="off" placeholder={masked('bottoken')} helperText={errorFor('bottoken') ?? (masked('bottoken') ? t('forwarding.keepSecret') : t('forwarding.botTokenHelp'))} error={!!errorFor('bottoken')} fullWidth />
+                <TextField label={t('forwarding.chatId')} value={values.chatid} onChange={(e) => set('chatid', e.target.value)} helperText={errorFor('chatid') ?? t('forwarding.chatIdHelp')} error={!!errorFor('chatid')} fullWidth />
+              </>
+            ) : (
+              <>
+                <TextField label={t('forwarding.url')} type="url" value={values.url} onChange={(e) => set('url', e.target.value)} placeholder="https://example.vn/loa-webhook" helperText={errorFor('url')} error={!!errorFor('url')} fullWidth />
+                <PasswordField label={t('forwarding.secret')} value={values.bimat} onChange={(e) => set('bimat', e.target.value)} autoComplete="off" placeholder={masked('bimat')} helperText={masked('bimat') ? t('forwarding.keepSecret') : t('forwarding.secretHelp')} fullWidth />
+              </>
+            )}
+            {fieldError && !fieldError.field && <Alert severity="error">{tMessage(fieldError.message)}</Alert>}
+            <Stack direction="row" spacing={1}>
+              <Button type="submit" variant="contained" disabled={busy}>{t('forwarding.save')}</Button>
+              <Button startIcon={<SendIcon />} disabled={busy || !stored} onClick={() => void sendTest()}>{t('forwarding.test')}</Button>
+            </Stack>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

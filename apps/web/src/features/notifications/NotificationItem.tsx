@@ -1,0 +1,45 @@
+import { Box, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import StopCircleIcon from '@mui/icons-material/StopCircle';
+import WifiOffIcon from '@mui/icons-material/WifiOff';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import type { Notification } from '@loa/contract';
+import { formatTimestamp } from '../../lib/formatTimestamp';
+
+const ICONS = { 'thietbi-matketnoi': WifiOffIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'lichphat-choduyet': PendingActionsIcon } as const;
+
+/** One notification: unread ones are bold with a dot; a click marks it read and opens its link. */
+export function NotificationItem({ notification, onOpen, dense = false }: { notification: Notification; onOpen: (n: Notification) => void; dense?: boolean }) {
+  const Icon = ICONS[notification.loai] ?? CampaignIcon;
+  const unread = !notification.dadoc;
+  return (
+    <ListItemButton
+      alignItems="flex-start"
+      divider
+      dense={dense}
+      onClick={() => onOpen(notification)}
+      data-testid="notification-item"
+      data-id={notification._id}
+      data-unread={unread ? 'true' : 'false'}
+      sx={{ bgcolor: unread ? 'action.hover' : undefined }}
+    >
+      <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
+        <Icon fontSize="small" color={unread ? 'primary' : 'disabled'} />
+      </ListItemIcon>
+      <ListItemText
+        primary={
+          <Typography variant="body2" component="span" sx={{ fontWeight: unread ? 700 : 400, display: 'block' }}>
+            {notification.tieude}
+          </Typography>
+        }
+        secondary={
+          <>
+            <Box component="span" sx={{ display: 'block' }}>{notification.noidung}</Box>
+            <Box component="span" sx={{ display: 'block', fontSize: 12 }}>{formatTimestamp(notification.thoigian)}</Box>
+          </>
+        }
+      />
+      {unread && <Box aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main', mt: 1, ml: 1, flexShrink: 0 }} />}
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,38 @@
+import { Alert, AlertTitle, Button } from '@mui/material';
+import { ACCOUNT_MESSAGES } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import { useAuth } from '../auth/useAuth';
+import { useLogout } from '../auth/useLogout';
+import { fetchProfile } from './api';
+import { ProfileDialog } from './ProfileDialog';
+
+/**
+ * After an administrator reset the password (user.doimatkhau, or a 403 saying so), the server refuses everything
+ * but the password change: open the profile on 'Đổi mật khẩu' at once, say why, and carry on once it is changed.
+ */
+export function MustChangePasswordGate() {
+  const { t, tMessage } = useT();
+  const { user, updateUser } = useAuth();
+  const logout = useLogout();
+
+  if (!user?.doimatkhau) return null;
+  const changed = () => {
+    fetchProfile()
+      .then((fresh) => updateUser({ ...fresh, doimatkhau: fresh.doimatkhau ?? false }))
+      .catch(() => updateUser({ doimatkhau: false }));
+  };
+  return (
+    <ProfileDialog
+      open
+      onClose={() => undefined}
+      initialTab="password"
+      onPasswordChanged={changed}
+      forcedNotice={
+        <Alert severity="warning" data-testid="must-change-password" action={<Button color="inherit" size="small" onClick={() => void logout()}>{t('header.signOut')}</Button>}>
+          <AlertTitle>{t('profile.mustChangeTitle')}</AlertTitle>
+          {tMessage(ACCOUNT_MESSAGES.mustChangePassword)}
+        </Alert>
+      }
+    />
+  );
+}

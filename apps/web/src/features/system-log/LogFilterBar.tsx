@@ -1,0 +1,52 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, TextField } from '@mui/material';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { SYSTEM_LOG_MESSAGES, type Area } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import { AreaSelect } from '../areas/AreaSelect';
+import { actionLabel, ACTION_CODES } from './actionLabels';
+import { EMPTY_LOG_FILTERS, isRangeInverted, logCsvUrl, type LogFilters } from './logQuery';
+
+/** User, action, area and date range; applied with Lọc; the CSV link carries the applied filters. */
+export function LogFilterBar({ applied, areas, onApply }: { applied: LogFilters; areas: readonly Area[]; onApply: (filters: LogFilters) => void }) {
+  const { t, tMessage } = useT();
+  const [draft, setDraft] = useState<LogFilters>(applied);
+  const set = (key: keyof LogFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const inverted = isRangeInverted(draft);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!inverted) onApply(draft);
+  };
+  const sorted = [...ACTION_CODES].sort((a, b) => actionLabel(t, a).localeCompare(actionLabel(t, b), 'vi'));
+
+  return (
+    <form onSubmit={submit} aria-label={t('log.filters')} role="search">
+      <Stack spacing={2}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <TextField size="small" label={t('log.user')} placeholder={t('log.userHelp')} value={draft.user} onChange={(e) => set('user')(e.target.value)} sx={{ minWidth: 180 }} />
+          <TextField
+            select
+            size="small"
+            label={t('log.action')}
+            value={draft.action}
+            onChange={(e) => set('action')(e.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 220 }}
+          >
+            <option value="">{t('log.allActions')}</option>
+            {sorted.map((code) => <option key={code} value={code}>{actionLabel(t, code)}</option>)}
+          </TextField>
+          <AreaSelect size="small" label={t('log.area')} value={draft.areaId} onChange={set('areaId')} areas={areas} emptyLabel={t('log.allAreas')} sx={{ minWidth: 200 }} />
+          <TextField size="small" type="date" label={t('log.from')} value={draft.from} onChange={(e) => set('from')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="date" label={t('log.to')} value={draft.to} onChange={(e) => set('to')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+        </Stack>
+        {inverted && <Alert severity="warning">{tMessage(SYSTEM_LOG_MESSAGES.dateRange)}</Alert>}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={inverted}>{t('log.apply')}</Button>
+          <Button onClick={() => { setDraft(EMPTY_LOG_FILTERS); onApply(EMPTY_LOG_FILTERS); }}>{t('log.clear')}</Button>
+          <Button component="a" href={logCsvUrl(applied)} download startIcon={<FileDownloadIcon />} variant="outlined">{t('log.exportCsv')}</Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import type { viNotifications } from './notifications.vi';
+
+/** English strings of notifications and their forwarding to messaging services. */
+export const enNotifications: Record<keyof typeof viNotifications, string> = {
+  'nav.notifications': 'Notifications',
+  'notifications.unreadCount': '{count} unread notifications',
+  'notifications.markAllRead': 'Mark all as read',
+  'notifications.allRead': 'All marked as read!',
+  'notifications.filter': 'Filter notifications',
+  'notifications.all': 'All',
+  'notifications.unreadOnly': 'Unread ({count})',
+
+  'forwarding.service.telegram': 'Telegram',
+  'forwarding.service.webhook': 'Webhook',
+  'forwarding.linkTo': 'Forward to {service}',
+  'forwarding.intro.telegram': 'Send the chosen notifications to a Telegram group or chat through your bot.',
+  'forwarding.intro.webhook': 'POST the chosen notifications as JSON to an HTTP(S) address, signed with X-Loa-Signature when a secret is set.',
+  'forwarding.enabled': 'Forwarding on',
+  'forwarding.events': 'Events to forward',
+  'forwarding.kind.thietbi-matketnoi': 'Device offline for long',
+  'forwarding.kind.phat-batdau': 'Programme started',
+  'forwarding.kind.phat-ketthuc': 'Programme stopped',
+  'forwarding.kind.lichphat-choduyet': 'Schedule awaiting approval',
+  'forwarding.botToken': 'Bot token',
+  'forwarding.botTokenHelp': 'From @BotFather when you create the bot.',
+  'forwarding.chatId': 'Chat id',
+  'forwarding.chatIdHelp': 'For example -1001234567890 for a group; add the bot to the group first.',
+  'forwarding.url': 'Webhook URL',
+  'forwarding.secret': 'Secret',
+  'forwarding.secretHelp': 'Optional: used to check the HMAC-SHA256 signature of each request.',
+  'forwarding.keepSecret': 'Saved; leave empty to keep it.',
+  'forwarding.save': 'Save settings',
+  'forwarding.saved': 'Forwarding settings saved!',
+  'forwarding.test': 'Send test',
+  'forwarding.testSent': 'Test message sent!',
+  'forwarding.lastError': 'The last delivery failed: {error}',
+};
