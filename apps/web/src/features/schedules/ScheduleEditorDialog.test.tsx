@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SCHEDULE_MESSAGES, type Schedule } from '@loa/contract';
+import { AppProviders } from '../../app/AppProviders';
+import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
+import { fakeServer } from '../../test/fakeServer';
+import { fakeSocket } from '../../test/fakeSocket';
+import { makeUser } from '../../test/fixtures';
+import { writeStoredUser } from '../../lib/userStorage';
+import { makeProgramme, makeSchedule } from './scheduleFixtures';
+import { ScheduleEditorDialog } from './ScheduleEditorDialog';
+
+const CONFLICT = { idlichphat: 'lp-9', tieude: 'Thể dục buổi sáng', batdau: Date.UTC(2025, 10, 17, 23, 0), ketthuc: Date.UTC(2025, 10, 17, 23, 5), thietbi: [{ _id: 'd-1', tenthietbi: 'Loa chợ' }] };
+const base = '/v1/client/lichphat';
+
+function open(props: { schedule?: Schedule; programme?: ReturnType<typeof makeProgramme> }, routes: Parameters<typeof fakeServer>[0]) {
+  const server = fakeServer({
+    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: AREAS } },
+    'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: [makeSpeaker()] } },
+    ...routes,
+  });
+  writeStoredUser(makeUser());
+  const onSaved = vi.fn();
+  render(
+    <AppProviders socketFactory={fakeSocket().factory}>
+      <ScheduleEditorDialog {...props} programmes={props.programme ? [props.programme] : []} onClose={() => undefined} onSaved={onSaved} />
+    </AppProviders>,
+  );
+  return { server, onSaved, dialog: screen.getByRole('dialog', { name: 'Lịch phát' }) };
+}
+
+const bodies = (server: ReturnType<typeof fakeServer>, path: string) => server.calls.filter((c) => c.path === `${base}/${path}`).map((c) => c.body as Record<string, unknown>);
+
+describe('schedule editor', { timeout: 30_000 }, () => {
+  it('checks clashes first, lists them, and saves only after "Vẫn lưu"', async () => {
+    const saved = makeSchedule({ _id: 'lp-new' });
+    const { server, onSaved, dialog } = open({ programme: makeProgramme() }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [CONFLICT] } },
+      [`POST ${base}/taolichphat`]: { status: 200, body: { data: saved } },
+    });
+    expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('Thời sự tối');
+    expect(within(dialog).getByLabelText('Chương trình')).toHaveValue('ct-1');
+    expect(within(dialog).getByLabelText('Loại bản tin')).toHaveValue('3');
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Địa bàn' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Xã Tân Lập' }, { timeout: 5000 }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Thiết bị' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Tất cả thiết bị' }, { timeout: 5000 }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'T2' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'CN' }));
+    await userEvent.type(within(dialog).getByLabelText('Giờ phát'), '06:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm giờ' }));
+    fireEvent.change(within(dialog).getByLabelText('Ngày bắt đầu'), { target: { value: '2025-11-17' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+
+    const clash = await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 });
+    expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Thể dục buổi sáng — 18/11/2025 06:00–06:05');
+    expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Loa chợ');
+    expect(bodies(server, 'taolichphat')).toHaveLength(0);
+    expect(bodies(server, 'kiemtrathongtin')[0]).toMatchObject({
+      tieude: 'Thời sự tối', idchuongtrinh: 'ct-1', nguonphat: [], diabanchon: ['xa-1'], thietbichon: ['tatca'], loaibantin: 3,
+      chedophat: 'hangtuan', thutrongtuan: [0, 1], ngaybatdau: '2025-11-17', giophat: ['06:00'],
+    });
+
+    await userEvent.click(within(clash).getByRole('button', { name: 'Quay lại' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Trùng lịch phát' })).not.toBeInTheDocument());
+    expect(bodies(server, 'taolichphat')).toHaveLength(0);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 })).getByRole('button', { name: 'Vẫn lưu' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved), { timeout: 5000 });
+    expect(bodies(server, 'taolichphat')[0]).toEqual(bodies(server, 'kiemtrathongtin')[1]);
+  });
+
+  it('saves at once when nothing clashes, and refuses a weekly schedule with no weekday', async () => {
+    const { server, onSaved, dialog } = open({ schedule: makeSchedule({ thutrongtuan: [] }) }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.noWeekdays));
+    expect(bodies(server, 'kiemtrathongtin')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'T3' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(bodies(server, 'sualichphat')[0]).toMatchObject({ id: 'lp-1', phienban: 3, thutrongtuan: [2], nguonphat: [expect.objectContaining({ tenkenh: 'VOV1' })] });
+  });
+
+  it('shows the 409 message when someone saved first, and reloads their version', async () => {
+    const theirs = makeSchedule({ tieude: 'Bản tin sáng (đã sửa)', phienban: 4, giophat: ['07:00'] });
+    let edits = 0;
+    const { server, onSaved, dialog } = open({ schedule: makeSchedule() }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: () => (edits++ === 0 ? { status: 409, body: { message: SCHEDULE_MESSAGES.editConflict } } : { status: 200, body: { data: theirs } }),
+      [`POST ${base}/laylichphatsua`]: { status: 200, body: { data: theirs } },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    const stale = await screen.findByRole('dialog', { name: 'Lịch phát đã thay đổi' }, { timeout: 5000 });
+    expect(stale).toHaveTextContent(SCHEDULE_MESSAGES.editConflict);
+    expect(onSaved).not.toHaveBeenCalled();
+
+    await userEvent.click(within(stale).getByRole('button', { name: 'Tải lại' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('Bản tin sáng (đã sửa)'));
+    expect(bodies(server, 'laylichphatsua')[0]).toEqual({ data: { id: 'lp-1' } });
+    expect(within(dialog).getByTestId('start-times')).toHaveTextContent('07:00');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(bodies(server, 'sualichphat')[1]).toMatchObject({ id: 'lp-1', phienban: 4 });
+  });
+});

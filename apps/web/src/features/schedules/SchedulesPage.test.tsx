@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeServer } from '../../test/fakeServer';
+import { makeUser } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { makeSchedule } from './scheduleFixtures';
+
+const base = '/v1/client/lichphat';
+const SCHEDULES = [
+  makeSchedule(),
+  makeSchedule({ _id: 'lp-2', tieude: 'Thông báo tiêm chủng', trangthai: 'yeucausua', lydo: 'Sai giờ phát' }),
+  makeSchedule({ _id: 'lp-3', tieude: 'Nhạc chào cờ', trangthai: 'daduyet', ghim: true, nguoiduyet: { _id: 'u-1', hoten: 'Nguyễn Văn An' } }),
+];
+const right = (value: string) => ({ value, quyen: value });
+
+function serve() {
+  return fakeServer({
+    [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: SCHEDULES } },
+    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
+    [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
+    'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
+    'GET /v1/client/chuongtrinh/danhsach': { status: 200, body: { data: [] } },
+    [`POST ${base}/duyetlichphat`]: { status: 200, body: { data: { ...SCHEDULES[0], trangthai: 'daduyet', nguoiduyet: { _id: 'u-1', hoten: 'Nguyễn Văn An' } } } },
+  });
+}
+
+const row = (id: string) => screen.getAllByTestId('schedule-row').find((r) => r.dataset.id === id)!;
+
+describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
+  it('lists schedules pinned first with status chips, the reason, days and times', async () => {
+    serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.getAllByTestId('schedule-row').map((r) => r.dataset.id)).toEqual(['lp-3', 'lp-1', 'lp-2']);
+    expect(row('lp-1')).toHaveAttribute('data-status', 'choduyet');
+    expect(within(row('lp-1')).getByTestId('schedule-status')).toHaveTextContent('Chờ duyệt');
+    expect(within(row('lp-3')).getByTestId('schedule-status')).toHaveTextContent('Đã duyệt');
+    expect(within(row('lp-2')).getByTestId('schedule-status')).toHaveTextContent('Yêu cầu sửa');
+    expect(row('lp-2')).toHaveTextContent('Lý do: Sai giờ phát');
+    expect(row('lp-1')).toHaveTextContent('T2–T6 06:00, 17:00');
+    expect(row('lp-1')).toHaveTextContent('18/11/2025 06:00');
+  });
+
+  it('shows writing buttons to a writer and approval buttons only to an approver', async () => {
+    serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    const writerRow = within(row('lp-1'));
+    expect(writerRow.getByRole('button', { name: 'Sửa' })).toBeInTheDocument();
+    expect(writerRow.getByRole('button', { name: 'Xoá' })).toBeInTheDocument();
+    expect(writerRow.getByRole('button', { name: 'Ghim' })).toHaveAttribute('aria-pressed', 'false');
+    expect(writerRow.queryByRole('button', { name: 'Duyệt' })).not.toBeInTheDocument();
+    expect(writerRow.queryByRole('button', { name: 'Yêu cầu sửa' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tạo lịch phát' })).toBeInTheDocument();
+  });
+
+  it('lets an approver approve a pending schedule', async () => {
+    const server = serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.queryByRole('button', { name: 'Tạo lịch phát' })).not.toBeInTheDocument();
+    expect(within(row('lp-3')).queryByRole('button', { name: 'Duyệt' })).not.toBeInTheDocument();
+    expect(within(row('lp-1')).getByRole('button', { name: 'Yêu cầu sửa' })).toBeInTheDocument();
+    expect(within(row('lp-1')).queryByRole('button', { name: 'Sửa' })).not.toBeInTheDocument();
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Duyệt' }));
+    await waitFor(() => expect(row('lp-1')).toHaveAttribute('data-status', 'daduyet'));
+    expect(server.calls.find((c) => c.path === `${base}/duyetlichphat`)?.body).toEqual({ id: 'lp-1' });
+  });
+
+  it('asks the server for one status when its chip is chosen', async () => {
+    const server = serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser() });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    await userEvent.click(within(screen.getByRole('group', { name: 'Lọc theo trạng thái' })).getByRole('button', { name: 'Chờ duyệt' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachlichphat`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet' } }));
+  });
+});
