@@ -16,5 +16,7 @@ export default defineConfig({
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     css: false,
     restoreMocks: true,
+    // Dialog-heavy tests take seconds on a loaded 2-core machine (CI runs the server suite beside them).
+    testTimeout: 20_000,
   },
 });

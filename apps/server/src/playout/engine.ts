@@ -209,6 +209,7 @@ export class PlayoutEngine {
     const current = playing && t.currentItem >= 0 ? row.items[t.currentItem] : null;
     return {
       idlichphat: row.id,
+      idlichgoc: row.schedule_id,
       type: row.type,
       nguonphat: {
         tenchuongtrinh: row.title || null,

@@ -55,7 +55,7 @@ describe('schedules', () => {
     expect(run.lag_ms).toBeLessThan(1000);
     expect(speakers[0].playing!.sessionId).toBe(run.broadcast_id);
     const live = (await w.client.get('/v1/client/lichphat/lichphatdangphat')).body.data;
-    expect(live.find((b: { idlichphat: string }) => b.idlichphat === run.broadcast_id)).toMatchObject({ type: 'phatlich', nguonphat: { tenchuongtrinh: 'Bản tin sáng' } });
+    expect(live.find((b: { idlichphat: string }) => b.idlichphat === run.broadcast_id)).toMatchObject({ type: 'phatlich', idlichgoc: s._id, nguonphat: { tenchuongtrinh: 'Bản tin sáng' } });
     await w.client.post('/v1/client/lichphat/dungkhancap', { id: run.broadcast_id });
   });
 
