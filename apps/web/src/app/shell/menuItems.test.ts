@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { MENU, visibleMenu } from './menuItems';
+
+describe('visible menu', () => {
+  it('leaves out items whose right the user lacks', () => {
+    const ids = visibleMenu(MENU, ['themsuaxoalichphat'], 0).map((n) => n.id);
+    expect(ids).not.toContain('accounts');
+    expect(ids).not.toContain('system-log');
+    expect(ids).toContain('guide');
+    expect(visibleMenu(MENU, ['quanlytaikhoan', 'xemnhatky'], 0).map((n) => n.id)).toEqual(expect.arrayContaining(['accounts', 'system-log']));
+  });
+
+  it('puts the unread count on the notification item', () => {
+    const item = visibleMenu(MENU, [], 7).find((n) => n.type === 'notification');
+    expect(item).toMatchObject({ path: '/thong-bao', badge: 7 });
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EVENTS, type Notification } from '@loa/contract';
+import { makeUser } from '../../test/fixtures';
+import { fakeServer } from '../../test/fakeServer';
+import { fakeSocket } from '../../test/fakeSocket';
+import { renderApp } from '../../test/renderApp';
+
+const note = (id: string, overrides: Partial<Notification> = {}): Notification => ({
+  _id: id, loai: 'thietbi-matketnoi', tieude: `Thiết bị ${id} mất kết nối`, noidung: 'Loa chợ mất kết nối 15 phút', lienket: '/quan-ly-thiet-bi?id=d-1', doituong: null, dadoc: false, thoigian: '2025-03-04T02:05:06.000Z', ...overrides,
+});
+
+function serve(items: Notification[], unread: number) {
+  return fakeServer({
+    'GET /v1/client/thongbao/danhsach?sodong=10': { status: 200, body: { data: { items, chuadoc: unread, tieptheo: null } } },
+    'POST /v1/client/thongbao/dadoc': { status: 200, body: { data: { chuadoc: unread - 1 } } },
+    'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+    'GET /v1/client/thietbi': { status: 200, body: { data: [] } },
+    'GET /v1/client/thietbi/danhsachthietbi?limit=20000&sort=tenthietbi&order=asc': { status: 200, body: { data: { items: [], total: 0 } } },
+  });
+}
+
+const badge = () => screen.getByTestId('notification-badge');
+
+describe('notifications', () => {
+  it('shows the unread count on the bell and in the side menu, and adds live notifications with a sound', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+    serve([note('2'), note('1', { dadoc: true, tieude: 'Đã đọc rồi' })], 1);
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
+    const nav = screen.getByRole('navigation', { name: 'Menu chính' });
+    expect(within(nav).getByTestId('menu-badge')).toHaveTextContent('1');
+
+    act(() => socket.emit(EVENTS.newNotification, note('3', { loai: 'phat-batdau', tieude: 'Bản tin trưa bắt đầu phát', lienket: null })));
+    expect(badge()).toHaveAttribute('data-count', '2');
+    expect(within(nav).getByTestId('menu-badge')).toHaveTextContent('2');
+    expect(play).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
+    const items = within(popup).getAllByTestId('notification-item');
+    expect(items.map((i) => i.dataset.id)).toEqual(['3', '2', '1']);
+    expect(items.map((i) => i.dataset.unread)).toEqual(['true', 'true', 'false']);
+    expect(within(items[0]!).getByText('Bản tin trưa bắt đầu phát')).toHaveStyle({ fontWeight: 700 });
+    expect(within(items[2]!).getByText('Đã đọc rồi')).toHaveStyle({ fontWeight: 400 });
+  });
+
+  it('marks a notification read on click and opens its link', async () => {
+    const server = serve([note('2')], 1);
+    const { router } = renderApp('/huong-dan', { user: makeUser() });
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
+    await userEvent.click(within(popup).getByTestId('notification-item'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/quan-ly-thiet-bi'));
+    expect(router.state.location.search).toBe('?id=d-1');
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '0'));
+    expect(server.calls.find((c) => c.path === '/v1/client/thongbao/dadoc')?.body).toEqual({ ids: ['2'] });
+  });
+
+  it('opens the view-all page from the popup, filters unread and marks all read', async () => {
+    const server = fakeServer({
+      'GET /v1/client/thongbao/danhsach?sodong=10': { status: 200, body: { data: { items: [note('2')], chuadoc: 1, tieptheo: null } } },
+      'GET /v1/client/thongbao/danhsach?sodong=20': { status: 200, body: { data: { items: [note('2'), note('1', { dadoc: true })], chuadoc: 1, tieptheo: null } } },
+      'GET /v1/client/thongbao/danhsach?chuadoc=1&sodong=20': { status: 200, body: { data: { items: [note('2')], chuadoc: 1, tieptheo: null } } },
+      'POST /v1/client/thongbao/docall': { status: 200, body: { data: { chuadoc: 0 } } },
+    });
+    const { router } = renderApp('/huong-dan', { user: makeUser() });
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Xem tất cả' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thong-bao'));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Chưa đọc (1)' }));
+    await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }));
+    await waitFor(() => expect(screen.queryAllByTestId('notification-item')).toHaveLength(0));
+    expect(badge()).toHaveAttribute('data-count', '0');
+    expect(server.calls.some((c) => c.method === 'POST' && c.path === '/v1/client/thongbao/docall')).toBe(true);
+  });
+});
