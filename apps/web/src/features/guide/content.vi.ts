@@ -13,10 +13,10 @@ export const GUIDE_VI: GuideSection[] = [
     ],
     steps: [
       'Bấm nút đỏ "Phát khẩn cấp" trên thanh trên cùng (có ở mọi màn hình).',
-      'Nhập mô tả chương trình, ví dụ "Thông báo khẩn: bão số 3".',
+      'Nhập tên chương trình, ví dụ "Thông báo khẩn: bão số 3".',
       'Chọn địa bàn; sau đó chọn thiết bị hoặc "Tất cả thiết bị" của các địa bàn đó.',
       'Chọn loại bản tin. Mức ưu tiên luôn là "Bản tin khẩn cấp".',
-      'Bấm "Thêm nguồn": tải tệp MP3, chọn kênh tiếp sóng, gõ văn bản để chuyển thành giọng nói, hoặc ghi âm trực tiếp bằng micro.',
+      'Bấm "Thêm nguồn phát": tải tệp MP3, chọn kênh tiếp sóng, gõ văn bản để chuyển thành giọng nói, hoặc ghi âm trực tiếp bằng micro.',
       'Kéo để sắp xếp thứ tự các nguồn; kiểm tra tổng thời lượng. Chọn kiểu lặp lại nếu cần phát nhiều lần.',
       'Bấm "Phát". Chờ thanh tải lên đạt 100 % ("đang chuẩn bị phát").',
       'Theo dõi trong bảng "Đang phát" (nút bên cạnh): thẻ của bản tin đếm ngược thời gian còn lại. Bấm "Dừng" để kết thúc trên mọi loa.',
