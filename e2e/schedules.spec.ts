@@ -1,0 +1,85 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CSRF_HEADER } from '@loa/contract';
+import { baseUrl, signIn } from './fixtures';
+
+const COMMUNE = 'Xã Hải Phú';
+const VN = 7 * 3600_000;
+const WEEKDAY_BUTTONS = ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'];
+
+/** An officer who may compose schedules but not approve them, created through the accounts API. */
+async function createOfficer(page: Page): Promise<{ tentaikhoan: string; password: string }> {
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
+  const areas = (await (await page.request.get(`${baseUrl()}/v1/client/thietbi`)).json()).data as { _id: string; cap: string }[];
+  const officer = { tentaikhoan: `canbo${Date.now() % 100000}`, password: 'mat-khau-can-bo-2026' };
+  const res = await page.request.post(`${baseUrl()}/v1/client/taikhoan/themmoi`, {
+    headers: { [CSRF_HEADER]: csrf },
+    data: { tentaikhoan: officer.tentaikhoan, matkhau: officer.password, hoten: 'Cán bộ văn hoá xã', loaitaikhoan: 'canbo', quyenhan: ['themsuaxoalichphat'], diaban: areas.find((a) => a.cap === 'huyen')!._id },
+  });
+  expect(res.status()).toBe(200);
+  return officer;
+}
+
+async function speakersPlaying(page: Page, commune: string): Promise<boolean> {
+  const areas = (await (await page.request.get(`${baseUrl()}/v1/client/thietbi`)).json()).data as { _id: string; tendiaban: string }[];
+  const area = areas.find((a) => a.tendiaban === commune)!;
+  const devices = (await (await page.request.get(`${baseUrl()}/v1/client/thietbi/laythietbi?diaban=${area._id}`)).json()).data as { trangthai: { dangphat: unknown } }[];
+  return devices.length > 0 && devices.every((d) => d.trangthai.dangphat !== null);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+test('a schedule made by an officer waits for approval, is approved by the administrator, fires on time and the speakers play it', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const admin = await newPage(browser);
+  await signIn(admin);
+  const officer = await createOfficer(admin);
+  const officerPage = await newPage(browser);
+  await signIn(officerPage, officer);
+
+  // The next whole minute at least 75 s away, in Vietnam time.
+  const planned = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
+  const local = new Date(planned + VN);
+  const title = `Bản tin thử ${Date.now() % 10000}`;
+  await officerPage.goto(`${baseUrl()}/quan-ly-lich-phat`);
+  await officerPage.getByRole('button', { name: 'Tạo lịch phát' }).click();
+  const dialog = officerPage.getByRole('dialog', { name: 'Lịch phát' });
+  await dialog.getByLabel('Tên chương trình', { exact: true }).fill(title);
+  await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
+  await officerPage.getByRole('listbox').getByRole('option', { name: COMMUNE, exact: true }).click();
+  await officerPage.keyboard.press('Escape');
+  await dialog.getByRole('combobox', { name: 'Thiết bị' }).click();
+  await officerPage.getByRole('listbox').getByRole('option', { name: 'Tất cả thiết bị' }).click();
+  await officerPage.keyboard.press('Escape');
+  await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin chung' });
+  await dialog.getByRole('button', { name: WEEKDAY_BUTTONS[local.getUTCDay()], exact: true }).click();
+  await dialog.getByLabel('Ngày bắt đầu').fill(local.toISOString().slice(0, 10));
+  await dialog.getByLabel('Giờ phát').fill(local.toISOString().slice(11, 16));
+  await dialog.getByRole('button', { name: 'Thêm giờ' }).click();
+  await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).click();
+  const source = officerPage.getByRole('dialog').last();
+  await source.getByRole('tab', { name: 'Tiếp sóng' }).click();
+  await source.getByLabel('Kênh tiếp sóng').selectOption({ index: 1 });
+  await source.getByLabel('Thời lượng (phút)').fill('2');
+  await source.getByRole('button', { name: 'Thêm', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Lưu', exact: true }).click();
+  const officerRow = officerPage.getByTestId('schedule-row').filter({ hasText: title });
+  await expect(officerRow).toHaveAttribute('data-status', 'choduyet');
+  await expect(officerRow.getByRole('button', { name: 'Duyệt' })).toHaveCount(0);
+
+  await admin.goto(`${baseUrl()}/quan-ly-lich-phat`);
+  const row = admin.getByTestId('schedule-row').filter({ hasText: title });
+  await row.getByRole('button', { name: 'Duyệt' }).click();
+  await expect(row).toHaveAttribute('data-status', 'daduyet');
+
+  // Nothing plays before the planned minute; then the commune's speakers play within seconds.
+  expect(await speakersPlaying(admin, COMMUNE)).toBe(false);
+  await expect.poll(() => speakersPlaying(admin, COMMUNE), { timeout: planned - Date.now() + 5000, intervals: [500] }).toBe(true);
+  expect(Date.now() - planned).toBeLessThan(5000);
+  const live = (await (await admin.request.get(`${baseUrl()}/v1/client/lichphat/lichphatdangphat`)).json()).data as { idlichphat: string; type: string; nguonphat: { tenchuongtrinh: string } }[];
+  const run = live.find((b) => b.nguonphat.tenchuongtrinh === title)!;
+  expect(run.type).toBe('phatlich');
+  const csrf = (await admin.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
+  await admin.request.post(`${baseUrl()}/v1/client/lichphat/dungkhancap`, { headers: { [CSRF_HEADER]: csrf }, data: { id: run.idlichphat } });
+});
