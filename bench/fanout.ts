@@ -153,10 +153,11 @@ await sleep(1000);
 const playingBeforeStop = fleet.playingCount();
 await readHealth(client, true);
 const s0 = performance.now();
-await client.get<{ sochuongtrinh: number }>(STOP);
-const stopHttpMs = performance.now() - s0;
+// Poll while the request is in flight: speakers may fall silent before the answer comes.
+const stopAnswer = client.get<{ sochuongtrinh: number }>(STOP).then(() => performance.now() - s0);
 const allSilent = await until(() => fleet!.playingCount() === 0, 15_000, 10);
 const silentMs = performance.now() - s0;
+const stopHttpMs = await stopAnswer;
 const stopHealth = await readHealth(client);
 const stopCmd = distribution(since(stopSession.stop, s0));
 const silent = distribution(since(stopSession.stopped, s0));
