@@ -104,6 +104,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private reportIntervalMs = DEFAULT_REPORT_INTERVAL_S * 1000;
   private keepalive = DEFAULT_KEEPALIVE_S;
   private isConnected = false;
+  /** Area command topics subscribed in this session (a clean session starts with none). */
+  private subscribedAreas = new Set<string>();
   private attempts = 0;
   private lastRefused = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -249,12 +251,15 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     if (!client) return;
     this.attempts = 0;
     this.lastRefused = false;
+    this.subscribedAreas = new Set(this.areaIds);
     const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
     // State goes out only once the subscriptions are granted: the server answers an online state
     // with the running session at once, and that command must not arrive before we listen.
     this.subscribe(wanted, () => {
       if (this.client !== client || !client.connected) return;
       this.isConnected = true;
+      // The retained configuration often arrives before this callback: follow its areas now.
+      this.syncAreas();
       this.log.info(`[${this.deviceId}] đã kết nối / connected`);
       addReporter(this);
       this.reportState();
@@ -334,6 +339,18 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.emit('dropped', reason, detail);
   }
 
+  /** Subscribes to the command topics of areas it belongs to and drops those it left. */
+  private syncAreas(): void {
+    const client = this.client;
+    if (!client || !this.isConnected || !client.connected) return;
+    const add = this.areaIds.filter((a) => !this.subscribedAreas.has(a));
+    const remove = [...this.subscribedAreas].filter((a) => !this.areaIds.includes(a));
+    for (const a of add) this.subscribedAreas.add(a);
+    for (const a of remove) this.subscribedAreas.delete(a);
+    this.subscribe(add.map(topics.areaCmd));
+    if (remove.length > 0) client.unsubscribe(remove.map(topics.areaCmd));
+  }
+
   private applyConfig(json: unknown): void {
     const parsed = deviceConfigSchema.safeParse(json);
     if (!parsed.success) {
@@ -341,13 +358,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       return;
     }
     const config = parsed.data;
-    const added = config.areas.filter((a) => !this.areaIds.includes(a));
-    const removed = this.areaIds.filter((a) => !config.areas.includes(a));
     this.areaIds = [...config.areas];
-    if (this.isConnected) {
-      this.subscribe(added.map(topics.areaCmd));
-      if (removed.length > 0) this.client?.unsubscribe(removed.map(topics.areaCmd));
-    }
+    this.syncAreas();
     this.reportIntervalMs = config.reportInterval * 1000;
     this.keepalive = config.keepalive;
     this.reportDueAt = Math.min(this.reportDueAt, Date.now() + this.reportIntervalMs);
