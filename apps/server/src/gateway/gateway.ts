@@ -309,10 +309,9 @@ export class DeviceGateway implements DeviceAuthority {
       // Bounded batches: the embedded database runs on the event loop, so one huge write would stall it.
       const ids = [...this.dirty].slice(0, FLUSH_BATCH);
       for (const id of ids) this.dirty.delete(id);
-      const connections = this.connections;
-      const plays = this.plays;
-      this.connections = [];
-      this.plays = [];
+      // History rows in bounded batches too (a bulletin to 10,000 speakers brings 10,000 events).
+      const connections = this.connections.splice(0, FLUSH_BATCH);
+      const plays = this.plays.splice(0, FLUSH_BATCH);
       try {
         const rows = ids.flatMap((id) => {
           const d = this.devices.get(id);
@@ -331,7 +330,7 @@ export class DeviceGateway implements DeviceAuthority {
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     do await this.flush();
-    while (this.dirty.size > 0);
+    while (this.dirty.size > 0 || this.connections.length > 0 || this.plays.length > 0);
   }
 }
 

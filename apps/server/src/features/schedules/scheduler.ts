@@ -114,11 +114,14 @@ export class Scheduler {
     const now = this.now();
     const from = this.lastTick || now - TICK_MS;
     this.lastTick = now;
+    const due: [q.ScheduleRow, number][] = [];
     for (const s of this.schedules) {
       for (const planned of occurrencesBetween(recurrenceOf(s), from, now + 1)) {
-        if (!this.handled.has(`${s.id}@${planned}`)) await this.fire(s, planned);
+        if (!this.handled.has(`${s.id}@${planned}`)) due.push([s, planned]);
       }
     }
+    // Occurrences due together start together rather than one after another.
+    await Promise.all(due.map(([s, planned]) => this.fire(s, planned).catch((e: unknown) => this.log.error({ err: e, schedule: s.id }, 'scheduled broadcast failed to start'))));
   }
 
   private async fire(s: q.ScheduleRow, planned: number): Promise<void> {
