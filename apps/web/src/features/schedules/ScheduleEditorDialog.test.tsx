@@ -53,7 +53,7 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Giờ phát'), '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm giờ' }));
     fireEvent.change(within(dialog).getByLabelText('Ngày bắt đầu'), { target: { value: '2025-11-17' } });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
 
     const clash = await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 });
     expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Thể dục buổi sáng — 18/11/2025 06:00–06:05');
@@ -68,7 +68,7 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Trùng lịch phát' })).not.toBeInTheDocument());
     expect(bodies(server, 'taolichphat')).toHaveLength(0);
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 })).getByRole('button', { name: 'Vẫn lưu' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved), { timeout: 5000 });
     expect(bodies(server, 'taolichphat')[0]).toEqual(bodies(server, 'kiemtrathongtin')[1]);
@@ -79,11 +79,11 @@ describe('schedule editor', { timeout: 30_000 }, () => {
       [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
       [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.noWeekdays));
     expect(bodies(server, 'kiemtrathongtin')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'T3' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(bodies(server, 'sualichphat')[0]).toMatchObject({ id: 'lp-1', phienban: 3, thutrongtuan: [2], nguonphat: [expect.objectContaining({ tenkenh: 'VOV1' })] });
   });
@@ -96,7 +96,7 @@ describe('schedule editor', { timeout: 30_000 }, () => {
       [`POST ${base}/sualichphat`]: () => (edits++ === 0 ? { status: 409, body: { message: SCHEDULE_MESSAGES.editConflict } } : { status: 200, body: { data: theirs } }),
       [`POST ${base}/laylichphatsua`]: { status: 200, body: { data: theirs } },
     });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     const stale = await screen.findByRole('dialog', { name: 'Lịch phát đã thay đổi' }, { timeout: 5000 });
     expect(stale).toHaveTextContent(SCHEDULE_MESSAGES.editConflict);
     expect(onSaved).not.toHaveBeenCalled();
@@ -106,7 +106,7 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     expect(bodies(server, 'laylichphatsua')[0]).toEqual({ data: { id: 'lp-1' } });
     expect(within(dialog).getByTestId('start-times')).toHaveTextContent('07:00');
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(bodies(server, 'sualichphat')[1]).toMatchObject({ id: 'lp-1', phienban: 4 });
   });
