@@ -53,4 +53,18 @@ describe('the HTTP surface', () => {
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/client/login', '/v1/client/nguoidung/thaydoimatkhau', '/v1/client/tongquan']));
     expect(res.body.paths['/v1/client/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('tentaikhoan');
   });
+
+  it('limits API calls per address with a Vietnamese message, but not the console’s files', async () => {
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: 5, WEB_DIST: webDist });
+    try {
+      const client = new TestClient(limited.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i += 1) statuses.push((await client.get('/v1/client/csrf')).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      expect((await client.get('/v1/client/csrf')).body.message).toBe(MSG.tooManyRequests);
+      for (let i = 0; i < 8; i += 1) expect((await client.get('/quan-ly-thiet-bi')).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
