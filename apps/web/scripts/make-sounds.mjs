@@ -1,19 +1,23 @@
-// Writes the live panel's start and stop cues (short two-note chimes) as 16-bit mono WAV files.
-// Run once with `node apps/web/scripts/make-sounds.mjs`; the output is committed under public/sounds.
+// Writes the console's short cues as 16-bit mono WAV files: the live panel's start and stop
+// chimes and the drawer's notification ping. Run with `node apps/web/scripts/make-sounds.mjs`;
+// the output is committed under public/sounds.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const RATE = 22050;
 
-function chime(notes, noteSeconds) {
-  const perNote = Math.round(RATE * noteSeconds);
-  const samples = new Int16Array(perNote * notes.length);
-  notes.forEach((freq, n) => {
-    for (let i = 0; i < perNote; i += 1) {
+/** Notes of [frequency, seconds], each with a short attack and an exponential decay. */
+function chime(notes, { attack, decay, gain }) {
+  const counts = notes.map(([, seconds]) => Math.round(RATE * seconds));
+  const samples = new Int16Array(counts.reduce((a, b) => a + b, 0));
+  let offset = 0;
+  notes.forEach(([freq], n) => {
+    for (let i = 0; i < counts[n]; i += 1) {
       const t = i / RATE;
-      const envelope = Math.min(1, i / 200) * Math.exp(-4 * t);
-      samples[n * perNote + i] = Math.round(0.5 * 32767 * envelope * Math.sin(2 * Math.PI * freq * t));
+      const envelope = Math.min(1, i / attack) * Math.exp(-decay * t);
+      samples[offset + i] = Math.round(gain * 32767 * envelope * Math.sin(2 * Math.PI * freq * t));
     }
+    offset += counts[n];
   });
   return samples;
 }
@@ -38,5 +42,7 @@ function wav(samples) {
 }
 
 const out = (name) => fileURLToPath(new URL(`../public/sounds/${name}`, import.meta.url));
-writeFileSync(out('start.wav'), wav(chime([660, 880], 0.18)));
-writeFileSync(out('stop.wav'), wav(chime([880, 523], 0.18)));
+const cue = { attack: 200, decay: 4, gain: 0.5 };
+writeFileSync(out('start.wav'), wav(chime([[660, 0.18], [880, 0.18]], cue)));
+writeFileSync(out('stop.wav'), wav(chime([[880, 0.18], [523, 0.18]], cue)));
+writeFileSync(out('notify.wav'), wav(chime([[988, 0.09], [1319, 0.22]], { attack: 150, decay: 9, gain: 0.45 })));
