@@ -1,3 +1,4 @@
+import { storedSourcesOf } from '../sources/storedSources';
 import { EMERGENCY_PRIORITY, REPEAT_COUNT_DEFAULT, type BroadcastInfo, type RepeatMode, type Source, type User } from '@loa/contract';
 import type { SourceList } from '../sources/sourceList';
 
@@ -51,21 +52,9 @@ export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pic
   };
 }
 
-/** The sources as sent (nguonphat): browser-only fields (blobs, object URLs, the full text) left out. */
+/** The sources as sent (nguonphat): the stored form, plus who sends them and for which programme. */
 export function serializeSources(list: SourceList, form: BroadcastForm, userId: string): Source[] {
-  return list.sources.map((laid): Source => {
-    const base = { thoigianBatdau: laid.thoigianBatdau, liveThoigian: laid.liveThoigian, thutu: laid.thutu, userId, thongtin: { tieude: form.tieude.trim(), nguoitao: userId }, sotab: laid.sotab };
-    switch (laid.kieunguon) {
-      case 'FILE':
-        return { ...base, kieunguon: laid.kieunguon, files: laid.files.map(({ fileName, url, duration, thoigianbatdau }) => ({ fileName, url, duration, thoigianbatdau })) };
-      case 'Tiếp Sóng':
-        return { ...base, kieunguon: laid.kieunguon, tenkenh: laid.tenkenh, url: laid.url, thoiluong: laid.thoiluong };
-      case 'Tổng Hợp Giọng Nói':
-        return { ...base, kieunguon: laid.kieunguon, url: laid.url, urldownload: laid.urldownload, noidunggiongnoi: laid.noidunggiongnoi };
-      case 'Thiết Bị Số Hóa':
-        return { ...base, kieunguon: laid.kieunguon, url: laid.url };
-    }
-  });
+  return storedSourcesOf(list).map((source) => ({ ...source, userId, thongtin: { tieude: form.tieude.trim(), nguoitao: userId } }));
 }
 
 /** The multipart body of POST phatngay/phatngay: thongtin, nguonphat, then one `files` part per chosen MP3. */
