@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { eventually, sharedDb, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../test/helpers';
 import { findBroadcast, insertBroadcast, type NewBroadcast } from '../features/broadcasts/broadcasts.queries';
+import { PlayoutEngine } from './engine';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -98,6 +99,48 @@ describe('playout engine', () => {
       await restarted.engine.stop(running.id, w.admin.id);
       await restarted.close();
     }
+  });
+});
+
+describe('a new session: speakers first, then the database', () => {
+  const fresh = (adminId: string, areaId: string, title: string): NewBroadcast => ({
+    id: crypto.randomUUID(), admin_id: adminId, created_by: adminId, type: 'phatngay', title, message_type: 2, priority: 1,
+    chosen_areas: [areaId], chosen_devices: ['tatca'], target_areas: [areaId], target_devices: [], device_count: 1, sources: [],
+    items: [{ url: 'http://127.0.0.1:9/k', duration: 60, title: 'Khẩn', kind: 'relay' }], total_seconds: 60, repeat_mode: 0, repeat_interval: 0,
+    repeat_count: 0, run_started_at: new Date(),
+  });
+
+  it('sends the play command before the session is stored, and stores it before answering', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeB, 1);
+    agents.push(speaker);
+    const b = fresh(w.admin.id, w.areas.communeB, 'Lưu sau khi gửi');
+    let playingWhenStored: string | null | undefined;
+    await server.app.engine.start(PlayoutEngine.newRow(b, 'Quản trị'), async () => {
+      // The speaker has its command by now (the engine waits for the broker's delivery first).
+      await eventually(() => speaker.playing?.sessionId === b.id, 2000);
+      playingWhenStored = speaker.playing?.sessionId;
+      await insertBroadcast(server.db, b);
+    });
+    expect(playingWhenStored).toBe(b.id);
+    expect((await findBroadcast(server.db, b.id))?.status).toBe('playing');
+    expect(server.app.engine.liveOf(b.id)).toMatchObject({ idlichphat: b.id });
+    await server.app.engine.stop(b.id, w.admin.id);
+    expect((await findBroadcast(server.db, b.id))?.status).toBe('stopped');
+  });
+
+  it('stops a session on its speakers and reports the error when it cannot be stored: nothing plays unrecorded', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeB, 1);
+    agents.push(speaker);
+    const b = fresh(w.admin.id, w.areas.communeB, 'Không lưu được');
+    await expect(server.app.engine.start(PlayoutEngine.newRow(b, 'Quản trị'), async () => {
+      await eventually(() => speaker.playing?.sessionId === b.id, 2000);
+      throw new Error('database unavailable');
+    })).rejects.toThrow('database unavailable');
+    await eventually(() => speaker.playing === null, 2000);
+    expect(server.app.engine.liveOf(b.id)).toBeNull();
+    expect(await findBroadcast(server.db, b.id)).toBeNull();
   });
 });
 

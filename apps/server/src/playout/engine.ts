@@ -14,6 +14,10 @@ interface Tracked {
   announcedWait: number;
   state: SessionState;
   currentItem: number;
+  /** For a session not yet in the database: stores it, once its first play command is out. */
+  record: (() => Promise<void>) | null;
+  /** That write while it runs (a stop waits for it, so it never ends a session not yet stored). */
+  recording: Promise<void> | null;
 }
 
 const planOf = (row: q.BroadcastRow): RunPlan => ({
@@ -46,9 +50,25 @@ export class PlayoutEngine {
     }
   }
 
-  /** Starts a stored session now. */
-  async start(row: q.BroadcastRow): Promise<void> {
-    await this.advance(this.track(row));
+  /**
+   * Starts a session now. A new one is given with `record`, which stores it: the play command goes
+   * out first and the database write follows, so no query delays the speakers. Should the write
+   * fail, the session is stopped on its devices and the error thrown: nothing plays unrecorded.
+   */
+  async start(row: q.BroadcastRow, record?: () => Promise<void>): Promise<void> {
+    const t = this.track(row);
+    t.record = record ?? null;
+    try {
+      await this.advance(t);
+    } catch (error) {
+      if (t.record) this.tracked.delete(row.id); // never stored: nothing to carry on
+      throw error;
+    }
+  }
+
+  /** A new session's row as the database would answer it, before it is stored. */
+  static newRow(b: q.NewBroadcast, creatorName: string): q.BroadcastRow {
+    return { ...b, creator_name: creatorName, status: 'playing', run_index: 0, next_run_at: null, started_at: new Date(), schedule_id: b.schedule_id ?? null };
   }
 
   /** Stops a running session; answers false when it was not running. */
@@ -85,7 +105,7 @@ export class PlayoutEngine {
   }
 
   private track(row: q.BroadcastRow): Tracked {
-    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1 };
+    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1, record: null, recording: null };
     this.tracked.set(row.id, t);
     return t;
   }
@@ -104,6 +124,7 @@ export class PlayoutEngine {
     const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), now);
     t.state = state;
     if (state.status === 'finished') {
+      await this.recordNew(t);
       await this.end(t, 'finished', null, 'het-thoi-luong');
       return;
     }
@@ -113,7 +134,10 @@ export class PlayoutEngine {
         const resumedFromWait = t.announcedWait >= 0;
         t.sentRun = state.runIndex;
         await this.sendPlay(t, state.runStart, { areaIds: t.row.target_areas, deviceIds: t.row.target_devices });
-        await q.updateRunState(this.db, t.row.id, { status: 'playing', runIndex: state.runIndex, nextRunAt: null });
+        // A new session is stored as playing its first run: only a later run needs its state written.
+        const stored = await this.recordNew(t);
+        if (!stored || state.runIndex > 0) await q.updateRunState(this.db, t.row.id, { status: 'playing', runIndex: state.runIndex, nextRunAt: null });
+        if (!this.tracked.has(t.row.id)) return; // stopped meanwhile
         if (resumedFromWait) this.notify(t, EVENTS.waitingRepeat, { idlichphat: t.row.id, chophatlai: false, thoigianchophatlai: null });
       }
       const offset = (now - state.runStart) / 1000;
@@ -123,6 +147,7 @@ export class PlayoutEngine {
       const starts = itemStarts(t.row.items);
       wakeAt = at.index + 1 < starts.length ? state.runStart + starts[at.index + 1] * 1000 : state.runEnd;
     } else {
+      await this.recordNew(t);
       if (t.announcedWait !== state.runIndex) {
         t.announcedWait = state.runIndex;
         t.currentItem = -1;
@@ -135,6 +160,23 @@ export class PlayoutEngine {
       this.advance(t).catch((error: unknown) => this.log.error({ err: error, broadcast: t.row.id }, 'playout step failed'));
     }, Math.max(0, wakeAt - Date.now()));
     t.timer.unref();
+  }
+
+  /** Stores a new session (once); answers whether it did so now. */
+  private async recordNew(t: Tracked): Promise<boolean> {
+    const record = t.record;
+    if (!record) return false;
+    t.record = null;
+    t.recording = record();
+    try {
+      await t.recording;
+      return true;
+    } catch (error) {
+      this.tracked.delete(t.row.id);
+      await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
+        .catch((e: unknown) => this.log.error({ err: e }, 'stop command failed'));
+      throw error;
+    }
   }
 
   private async sendPlay(t: Tracked, runStart: number, target: { areaIds?: string[]; deviceIds?: string[] }): Promise<void> {
@@ -159,6 +201,9 @@ export class PlayoutEngine {
   private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string): Promise<boolean> {
     if (t.timer) clearTimeout(t.timer);
     this.tracked.delete(t.row.id);
+    // A session stopped while its first play command is still going out is stored first, then ended.
+    if (t.record) await this.recordNew(t).catch(() => undefined);
+    else if (t.recording) await t.recording.catch(() => undefined);
     const ended = await q.endBroadcast(this.db, t.row.id, { status, endedAt: new Date(), stoppedBy, reason });
     if (!ended) return false;
     await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })

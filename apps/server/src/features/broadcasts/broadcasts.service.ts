@@ -4,7 +4,7 @@ import type { Db } from '../../infra/db';
 import { badRequest, forbidden, notFound } from '../../infra/errors';
 import type { MediaStorage } from '../../infra/storage';
 import type { DeviceGateway } from '../../gateway/gateway';
-import type { PlayoutEngine } from '../../playout/engine';
+import { PlayoutEngine } from '../../playout/engine';
 import type { Session } from '../auth/auth.service';
 import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
@@ -41,15 +41,16 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
   if (total <= 0) throw badRequest(BROADCAST_MESSAGES.durationInvalid);
   if (total * (info.kieulaplai === 0 ? 1 : 1 + info.solanlaplai) > MAX_BROADCAST_SECONDS) throw badRequest(BROADCAST_MESSAGES.tooLong);
 
-  const id = crypto.randomUUID();
-  await q.insertBroadcast(ctx.db, {
-    id, admin_id: session.user.admin_id, created_by: session.user.id, type: 'phatngay', title: info.tieude.trim(),
+  const broadcast: q.NewBroadcast = {
+    id: crypto.randomUUID(), admin_id: session.user.admin_id, created_by: session.user.id, type: 'phatngay', title: info.tieude.trim(),
     message_type: info.loaibantin!, priority: info.uutien!, chosen_areas: info.diabanchon, chosen_devices: info.thietbichon,
     target_areas: targetAreas, target_devices: targetDevices, device_count: deviceCount, sources: parsed.data, items, total_seconds: total,
     repeat_mode: info.kieulaplai, repeat_interval: info.kieulaplai === 2 ? Math.round(info.thoigianlaplai) : 0,
     repeat_count: info.kieulaplai === 0 ? 0 : info.solanlaplai, run_started_at: new Date(),
-  });
-  await ctx.engine.start((await q.findBroadcast(ctx.db, id))!);
+  };
+  const { id } = broadcast;
+  // The speakers are told first; the session is stored as soon as the command is out.
+  await ctx.engine.start(PlayoutEngine.newRow(broadcast, session.user.hoten), () => q.insertBroadcast(ctx.db, broadcast));
   await writeSystemLog(ctx.db, session.actor, {
     action: 'phat-ngay', targetType: 'phatngay', targetId: id,
     detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },

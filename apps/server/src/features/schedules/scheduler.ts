@@ -2,14 +2,20 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../infra/db';
-import type { PlayoutEngine } from '../../playout/engine';
-import { findBroadcast, insertBroadcast } from '../broadcasts/broadcasts.queries';
+import { insertBroadcast, type NewBroadcast } from '../broadcasts/broadcasts.queries';
+import { PlayoutEngine as Engine } from '../../playout/engine';
 import { occurrencesBetween } from './recurrence';
 import * as q from './schedules.queries';
 import { recurrenceOf, spanOf } from './schedules.service';
 
 const LEADER_LOCK = 7_042_010;
-const TICK_MS = 100;
+/** How often the scheduler looks ahead, and how far: each occurrence gets its own timer at its planned second. */
+const TICK_MS = 250;
+const LOOKAHEAD_MS = 2_000;
+/** Occurrences planned this far back are still fired by the tick (late, joining at the right position). */
+const GRACE_MS = 30_000;
+/** A run left 'claimed' this long after its planned second belongs to a scheduler that stopped: it is taken over. */
+const STALE_CLAIM_MS = 10_000;
 const RELOAD_MS = 5_000;
 /** How far back a restarted scheduler looks for occurrences it did not handle (marks them missed). */
 const MISSED_LOOKBACK_MS = 24 * 3600 * 1000;
@@ -18,26 +24,31 @@ export interface SchedulerOptions {
   /** PostgreSQL URL: only the instance holding the advisory lock fires; null for the embedded database. */
   databaseUrl?: string;
   now?: () => number;
+  /** How long after its planned second a run left 'claimed' is taken over (default 10 s). */
+  staleClaimMs?: number;
 }
 
 /**
- * Fires approved schedules on time (Asia/Ho_Chi_Minh) through the playout engine. Each planned
- * occurrence is claimed in schedule_runs (primary key), so it fires once even with several
- * instances; after a restart or a gap it joins what is still running by wall clock and records
- * as missed what ended meanwhile. With PostgreSQL one instance leads through an advisory lock.
+ * Fires approved schedules on time (Asia/Ho_Chi_Minh) through the playout engine. A moment before
+ * its planned second each occurrence is claimed in schedule_runs (primary key; one statement for all
+ * due together), so it fires once even with several instances, and a timer set to the planned second
+ * sends the play command before any database write. After a restart or a gap the scheduler joins
+ * what is still running by wall clock and records as missed what ended meanwhile. With PostgreSQL
+ * one instance leads through an advisory lock.
  */
 export class Scheduler {
-  private schedules: q.ScheduleRow[] = [];
+  private schedules = new Map<string, q.ScheduleRow>();
   private handled = new Set<string>();
-  private lastTick = 0;
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; plannedAt: number; scheduleId: string }>();
   private timers: NodeJS.Timeout[] = [];
   private leaderClient: pg.Client | null = null;
   private leading = false;
+  private reloading: Promise<void> = Promise.resolve();
   /** Start lag of each fired occurrence (ms), for the benchmark and the logs. */
   readonly lags: number[] = [];
   private readonly now: () => number;
 
-  constructor(private readonly db: Db, private readonly engine: PlayoutEngine, private readonly log: FastifyBaseLogger, private readonly opts: SchedulerOptions = {}) {
+  constructor(private readonly db: Db, private readonly engine: Engine, private readonly log: FastifyBaseLogger, private readonly opts: SchedulerOptions = {}) {
     this.now = opts.now ?? Date.now;
   }
 
@@ -57,19 +68,32 @@ export class Scheduler {
     }
     this.timers.push(setInterval(() => void this.tick().catch((e: unknown) => this.log.error({ err: e }, 'scheduler tick failed')), TICK_MS));
     for (const t of this.timers) t.unref();
+    await this.tick();
   }
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
     await this.leaderClient?.end().catch(() => undefined);
     this.leaderClient = null;
     this.leading = false;
   }
 
-  /** Re-reads approved schedules (after any change, and periodically for other instances' changes). */
-  async reload(): Promise<void> {
-    this.schedules = await q.listApprovedSchedules(this.db);
+  /**
+   * Re-reads the approved schedules that are new or changed (after any change, and periodically
+   * for other instances' changes); a schedule no longer approved is dropped.
+   */
+  reload(): Promise<void> {
+    this.reloading = this.reloading.then(async () => {
+      const versions = await q.approvedVersions(this.db);
+      const ids = new Set(versions.map((v) => v.id));
+      for (const id of this.schedules.keys()) if (!ids.has(id)) this.schedules.delete(id);
+      const stale = versions.filter((v) => this.schedules.get(v.id)?.version !== v.version).map((v) => v.id);
+      for (const row of await q.findSchedules(this.db, stale)) if (row.status === 'daduyet') this.schedules.set(row.id, row);
+    });
+    return this.reloading;
   }
 
   private async tryLead(): Promise<void> {
@@ -94,52 +118,92 @@ export class Scheduler {
   private async catchUp(): Promise<void> {
     const now = this.now();
     this.handled = await q.handledRuns(this.db, now - MISSED_LOOKBACK_MS);
-    for (const s of this.schedules) {
+    const join: [q.ScheduleRow, number][] = [];
+    const missed: [q.ScheduleRow, number][] = [];
+    for (const s of this.schedules.values()) {
       const span = spanOf(s);
-      for (const planned of occurrencesBetween(recurrenceOf(s), now - MISSED_LOOKBACK_MS, now)) {
-        if (this.handled.has(`${s.id}@${planned}`)) continue;
-        if (planned + span > now) await this.fire(s, planned);
-        else if (await q.claimRun(this.db, s.id, planned, 'missed', null)) {
-          this.handled.add(`${s.id}@${planned}`);
-          this.log.warn({ schedule: s.id, planned: new Date(planned).toISOString() }, 'scheduled broadcast missed while the server was down');
-        }
+      for (const planned of occurrencesBetween(recurrenceOf(s), now - MISSED_LOOKBACK_MS, now + 1)) {
+        if (!this.handled.has(q.runKey(s.id, planned))) (planned + span > now ? join : missed).push([s, planned]);
       }
     }
-    this.lastTick = now;
+    const claimed = await q.claimRuns(this.db, join.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'fired', now - (this.opts.staleClaimMs ?? STALE_CLAIM_MS));
+    for (const [s, planned] of join) {
+      this.handled.add(q.runKey(s.id, planned));
+      if (claimed.has(q.runKey(s.id, planned))) await this.launch(s.id, planned, s);
+    }
+    const marked = await q.claimRuns(this.db, missed.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'missed', now - (this.opts.staleClaimMs ?? STALE_CLAIM_MS));
+    for (const [s, planned] of missed) {
+      this.handled.add(q.runKey(s.id, planned));
+      if (marked.has(q.runKey(s.id, planned))) this.log.warn({ schedule: s.id, planned: new Date(planned).toISOString() }, 'scheduled broadcast missed while the server was down');
+    }
   }
 
-  /** Fires every occurrence planned since the last tick. */
+  /**
+   * Claims the occurrences planned from a little while ago to a moment ahead, in one statement, and
+   * sets a timer to the planned second of each (a late one fires at once and joins in step).
+   */
   async tick(): Promise<void> {
     if (!this.leading) return;
     const now = this.now();
-    const from = this.lastTick || now - TICK_MS;
-    this.lastTick = now;
-    const due: [q.ScheduleRow, number][] = [];
-    for (const s of this.schedules) {
-      for (const planned of occurrencesBetween(recurrenceOf(s), from, now + 1)) {
-        if (!this.handled.has(`${s.id}@${planned}`)) due.push([s, planned]);
+    const due: { scheduleId: string; plannedAt: number }[] = [];
+    for (const s of this.schedules.values()) {
+      for (const plannedAt of occurrencesBetween(recurrenceOf(s), now - GRACE_MS, now + LOOKAHEAD_MS)) {
+        const key = q.runKey(s.id, plannedAt);
+        if (this.handled.has(key) || plannedAt + spanOf(s) <= now) continue;
+        this.handled.add(key);
+        due.push({ scheduleId: s.id, plannedAt });
       }
     }
-    // Occurrences due together start together rather than one after another.
-    await Promise.all(due.map(([s, planned]) => this.fire(s, planned).catch((e: unknown) => this.log.error({ err: e, schedule: s.id }, 'scheduled broadcast failed to start'))));
+    // Timers whose second has come (the clock may have jumped) fire now.
+    for (const [key, p] of this.pending) {
+      if (p.plannedAt <= now) {
+        clearTimeout(p.timer);
+        this.pending.delete(key);
+        void this.launch(p.scheduleId, p.plannedAt);
+      }
+    }
+    if (due.length === 0) return;
+    let claimed: Set<string>;
+    try {
+      claimed = await q.claimRuns(this.db, due, 'claimed', now - (this.opts.staleClaimMs ?? STALE_CLAIM_MS));
+    } catch (error) {
+      for (const d of due) this.handled.delete(q.runKey(d.scheduleId, d.plannedAt)); // the next tick tries again
+      throw error;
+    }
+    for (const { scheduleId, plannedAt } of due) {
+      const key = q.runKey(scheduleId, plannedAt);
+      if (!claimed.has(key)) continue;
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        void this.launch(scheduleId, plannedAt);
+      }, Math.max(0, plannedAt - this.now()));
+      timer.unref();
+      this.pending.set(key, { timer, plannedAt, scheduleId });
+    }
   }
 
-  private async fire(s: q.ScheduleRow, planned: number): Promise<void> {
-    const key = `${s.id}@${planned}`;
-    this.handled.add(key);
+  /** Starts one claimed occurrence: the play command first, then the records. */
+  private async launch(scheduleId: string, planned: number, row?: q.ScheduleRow): Promise<void> {
+    const s = row ?? this.schedules.get(scheduleId);
+    // Unapproved, changed or deleted since it was claimed: it does not play.
+    if (!s || !this.leading) return;
     const lag = Math.max(0, this.now() - planned);
-    if (!(await q.claimRun(this.db, s.id, planned, 'fired', lag))) return;
-    const id = crypto.randomUUID();
     // The run starts at the planned second: a late fire (or a restart) joins at the right position.
-    await insertBroadcast(this.db, {
-      id, admin_id: s.admin_id, created_by: s.created_by, type: 'phatlich', title: s.title, message_type: s.message_type, priority: s.priority,
+    const broadcast: NewBroadcast = {
+      id: crypto.randomUUID(), admin_id: s.admin_id, created_by: s.created_by, type: 'phatlich', title: s.title, message_type: s.message_type, priority: s.priority,
       chosen_areas: s.chosen_areas, chosen_devices: s.chosen_devices, target_areas: s.target_areas, target_devices: s.target_devices,
       device_count: s.device_count, sources: s.sources, items: s.items, total_seconds: s.total_seconds, repeat_mode: s.repeat_mode,
       repeat_interval: s.repeat_interval, repeat_count: s.repeat_count, run_started_at: new Date(planned), schedule_id: s.id,
-    });
-    await q.setRunBroadcast(this.db, s.id, planned, id);
-    this.lags.push(lag);
-    await this.engine.start((await findBroadcast(this.db, id))!);
-    this.log.info({ schedule: s.id, lagMs: lag }, 'scheduled broadcast fired');
+    };
+    try {
+      await this.engine.start(Engine.newRow(broadcast, s.creator_name), async () => {
+        await insertBroadcast(this.db, broadcast);
+        await q.markRunFired(this.db, s.id, planned, lag, broadcast.id);
+      });
+      this.lags.push(lag);
+      this.log.info({ schedule: s.id, lagMs: lag }, 'scheduled broadcast fired');
+    } catch (error) {
+      this.log.error({ err: error, schedule: s.id }, 'scheduled broadcast failed to start');
+    }
   }
 }

@@ -78,6 +78,15 @@ export async function listApprovedSchedules(db: Db): Promise<ScheduleRow[]> {
   return db.query<ScheduleRow>(`${SELECT} WHERE s.status = 'daduyet'`);
 }
 
+/** Id and version of every approved schedule: what the scheduler compares before re-reading any. */
+export async function approvedVersions(db: Db): Promise<{ id: string; version: number }[]> {
+  return db.query<{ id: string; version: number }>(`SELECT id, version FROM schedules WHERE status = 'daduyet'`);
+}
+
+export async function findSchedules(db: Db, ids: string[]): Promise<ScheduleRow[]> {
+  return ids.length === 0 ? [] : db.query<ScheduleRow>(`${SELECT} WHERE s.id = ANY($1::text[])`, [ids]);
+}
+
 export async function setScheduleStatus(db: Db, id: string, status: ScheduleRow['status'], p: { approvedBy?: string | null; reason?: string | null } = {}): Promise<void> {
   await db.query(
     `UPDATE schedules SET status = $2, approved_by = COALESCE($3, approved_by), reason = $4, version = version + 1, updated_at = now() WHERE id = $1`,
@@ -93,20 +102,35 @@ export async function deleteSchedule(db: Db, id: string): Promise<void> {
   await db.query('DELETE FROM schedules WHERE id = $1', [id]);
 }
 
-/** Claims one planned occurrence for firing (or marks it missed); false when it was already handled. */
-export async function claimRun(db: Db, scheduleId: string, plannedAt: number, status: 'fired' | 'missed', lagMs: number | null): Promise<boolean> {
-  const rows = await db.query(
-    `INSERT INTO schedule_runs (schedule_id, planned_at, status, lag_ms) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING schedule_id`,
-    [scheduleId, new Date(plannedAt).toISOString(), status, lagMs],
+/**
+ * Claims planned occurrences (one statement for all): answers those this call took. An occurrence
+ * is taken when it is new, or when it was left 'claimed' and is planned before `staleBefore` (its
+ * scheduler stopped before firing it).
+ */
+export async function claimRuns(db: Db, runs: { scheduleId: string; plannedAt: number }[], status: 'claimed' | 'fired' | 'missed', staleBefore: number): Promise<Set<string>> {
+  if (runs.length === 0) return new Set();
+  const rows = await db.query<{ schedule_id: string; planned_at: Date }>(
+    `INSERT INTO schedule_runs (schedule_id, planned_at, status)
+       SELECT * FROM unnest($1::text[], $2::timestamptz[], array_fill($3::text, ARRAY[$4::int]))
+     ON CONFLICT (schedule_id, planned_at) DO UPDATE SET status = EXCLUDED.status
+       WHERE schedule_runs.status = 'claimed' AND schedule_runs.planned_at < $5
+     RETURNING schedule_id, planned_at`,
+    [runs.map((r) => r.scheduleId), runs.map((r) => new Date(r.plannedAt).toISOString()), status, runs.length, new Date(staleBefore).toISOString()],
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => runKey(r.schedule_id, r.planned_at.getTime())));
 }
 
-export async function setRunBroadcast(db: Db, scheduleId: string, plannedAt: number, broadcastId: string): Promise<void> {
-  await db.query('UPDATE schedule_runs SET broadcast_id = $3 WHERE schedule_id = $1 AND planned_at = $2', [scheduleId, new Date(plannedAt).toISOString(), broadcastId]);
+/** A claimed occurrence has been fired: its start lag and its broadcast. */
+export async function markRunFired(db: Db, scheduleId: string, plannedAt: number, lagMs: number, broadcastId: string): Promise<void> {
+  await db.query(`UPDATE schedule_runs SET status = 'fired', lag_ms = $3, broadcast_id = $4 WHERE schedule_id = $1 AND planned_at = $2`,
+    [scheduleId, new Date(plannedAt).toISOString(), lagMs, broadcastId]);
 }
 
+export const runKey = (scheduleId: string, plannedAt: number): string => `${scheduleId}@${plannedAt}`;
+
+/** Occurrences since `since` that were fired or marked missed (a run left 'claimed' was not). */
 export async function handledRuns(db: Db, since: number): Promise<Set<string>> {
-  const rows = await db.query<{ schedule_id: string; planned_at: Date }>('SELECT schedule_id, planned_at FROM schedule_runs WHERE planned_at >= $1', [new Date(since).toISOString()]);
-  return new Set(rows.map((r) => `${r.schedule_id}@${r.planned_at.getTime()}`));
+  const rows = await db.query<{ schedule_id: string; planned_at: Date }>(
+    `SELECT schedule_id, planned_at FROM schedule_runs WHERE planned_at >= $1 AND status <> 'claimed'`, [new Date(since).toISOString()]);
+  return new Set(rows.map((r) => runKey(r.schedule_id, r.planned_at.getTime())));
 }

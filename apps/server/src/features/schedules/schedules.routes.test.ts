@@ -134,6 +134,43 @@ describe('the scheduler after a restart or a gap, and with two instances', () =>
     }
   });
 
+  it('claims an occurrence just before its second, and a restarted scheduler takes over one left claimed', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeB, 1);
+    agents.push(speaker);
+    await server.app.scheduler.stop();
+    try {
+      const planned = Math.ceil((Date.now() + 2500) / 1000) * 1000;
+      const s = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeB, planned, { nguonphat: [relay(60)] }))).body.data as Schedule;
+      const runs = () => server.db.query<{ status: string; broadcast_id: string | null }>('SELECT status, broadcast_id FROM schedule_runs WHERE schedule_id = $1', [s._id]);
+      // A scheduler claims it within its look-ahead, then stops before the planned second.
+      const first = new Scheduler(server.db, server.app.engine, server.app.log);
+      await first.start();
+      await eventually(async () => (await runs())[0]?.status === 'claimed', 3000);
+      await first.stop();
+      await new Promise((r) => setTimeout(r, Math.max(0, planned + 1200 - Date.now())));
+      expect(speaker.playing).toBeNull();
+      expect(await runs()).toEqual([{ status: 'claimed', broadcast_id: null }]);
+      // Two schedulers start after it: the claim is stale, one of them takes it over, once.
+      const a = new Scheduler(server.db, server.app.engine, server.app.log, { staleClaimMs: 1000 });
+      const b = new Scheduler(server.db, server.app.engine, server.app.log, { staleClaimMs: 1000 });
+      await Promise.all([a.start(), b.start()]);
+      try {
+        const [run] = await eventually(async () => ((await runs())[0]?.status === 'fired' && (await runs())[0].broadcast_id ? runs() : null), 3000);
+        await eventually(() => speaker.playing?.sessionId === run.broadcast_id, 3000);
+        expect(speaker.playing!.position).toBeGreaterThan(0.5);
+        const fired = await server.db.query('SELECT id FROM broadcasts WHERE schedule_id = $1', [s._id]);
+        expect(fired).toHaveLength(1);
+        await server.app.engine.stop(run.broadcast_id!, w.admin.id);
+      } finally {
+        await a.stop();
+        await b.stop();
+      }
+    } finally {
+      await server.app.scheduler.start();
+    }
+  });
+
   it.runIf(!!process.env.DATABASE_URL)('lets exactly one of two instances lead on PostgreSQL', async () => {
     const a = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
     const b = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
