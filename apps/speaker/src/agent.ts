@@ -25,6 +25,8 @@ export const DEFAULT_FIRMWARE = 'loa-speaker/0.1.0';
 const DEFAULT_REPORT_INTERVAL_S = 20;
 const DEFAULT_KEEPALIVE_S = 30;
 const REBOOT_DELAY_MS = 1000;
+/** A state change that an event already told (an item started) is reported after this, plus jitter. */
+const STATE_SETTLE_MS = 1000;
 const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
 
 export interface SpeakerAgentOptions {
@@ -206,6 +208,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.emit('state', parsed.data);
   }
 
+  /** Reports state within the next one to three seconds (the process-wide report clock ticks each second). */
+  private reportStateSoon(): void {
+    this.reportDueAt = Math.min(this.reportDueAt, Date.now() + STATE_SETTLE_MS + Math.random() * STATE_SETTLE_MS);
+  }
+
   private shutdown(): void {
     this.ended = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
@@ -379,12 +386,15 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       this.drop(verdict, `${command.type} ${command.id}`);
       return;
     }
-    this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
     this.emit('command', command);
+    // A play that starts is confirmed by its `started` event (it carries the command id): one
+    // message instead of two per speaker when a bulletin reaches thousands at once.
+    if (command.type === 'play') {
+      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
+      return;
+    }
+    this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
     switch (command.type) {
-      case 'play':
-        this.play(command);
-        break;
       case 'stop':
         if (!command.sessionId || command.sessionId === this.session?.sessionId) this.stopSession('stopped');
         break;
@@ -397,15 +407,16 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     }
   }
 
-  private play(command: PlayCommand): void {
+  /** Starts a session; answers false when the command is ignored (lower priority, or already over). */
+  private play(command: PlayCommand): boolean {
     if (this.session && !shouldReplace(this.session, command)) {
       this.log.info(`[${this.deviceId}] bỏ qua phiên ưu tiên thấp hơn / ignored lower priority session ${command.sessionId}`);
       this.emit('ignored', command);
-      return;
+      return false;
     }
     if (!locateInTimeline(command.items, (Date.now() - command.startAt) / 1000)) {
       this.log.info(`[${this.deviceId}] phiên đã kết thúc / session already over: ${command.sessionId}`);
-      return;
+      return false;
     }
     this.session?.abort('preempted');
     const session: PlaybackSession = new PlaybackSession(
@@ -420,6 +431,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     );
     this.session = session;
     void session.run();
+    return true;
   }
 
   private resolveUrl(url: string): string {
@@ -433,8 +445,13 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private onItemStart(session: PlaybackSession, index: number, position: number): void {
     const item = session.command.items[index];
     this.log.info(`[${this.deviceId}] đang phát / playing "${item.title || session.command.title}" (${index + 1}/${session.command.items.length}) từ / from ${position.toFixed(1)} s`);
-    this.reportState();
-    this.publishEvent({ type: 'started', cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: item.url, at: Date.now() });
+    // `started` tells the server what plays now; the retained state follows a moment later (with
+    // jitter), so a bulletin to a whole province is not answered by two messages per speaker at once.
+    this.publishEvent({
+      type: 'started', cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: item.url,
+      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: Date.now(),
+    });
+    this.reportStateSoon();
   }
 
   private onItemEnd(session: PlaybackSession, index: number, outcome: ItemOutcome): void {

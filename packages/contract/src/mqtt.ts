@@ -56,6 +56,9 @@ export const deviceEventSchema = z.object({
   sessionId: z.string().max(64).optional(),
   itemIndex: z.number().int().min(0).optional(),
   url: z.string().max(2000).optional(),
+  /** `started`: the item's title and the position (seconds) it starts from (a late joiner seeks). */
+  title: z.string().max(200).optional(),
+  position: z.number().min(0).optional(),
   message: z.string().max(500).optional(),
   at: z.number(),
 });

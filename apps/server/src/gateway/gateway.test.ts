@@ -62,6 +62,21 @@ describe('device gateway', () => {
     socket.close();
   });
 
+  it('shows what a device plays from its started event, before its retained state says so', async () => {
+    const admin = await signedInAdmin(server);
+    const device = await addDevice(admin);
+    const socket = await admin.client.socket();
+    const seen: DeviceStatusEvent = [];
+    socket.on(EVENTS.deviceStatus, (batch) => seen.push(...batch));
+    const client = await connectDevice(device.id, device.secret);
+    await client.publishAsync(topics.state(device.id), JSON.stringify(online(device.id)), { qos: 1, retain: true });
+    await client.publishAsync(topics.event(device.id), JSON.stringify({ type: 'started', cmdId: 'c-1', sessionId: 'phien-1', itemIndex: 1, url: '/x.mp3', title: 'Bản tin lũ', position: 12.5, at: Date.now() }), { qos: 1 });
+    const playing = await eventually(() => seen.find((s) => s._id === device.id && s.trangthai.dangphat), 1000);
+    expect(playing.trangthai.dangphat).toEqual({ sessionId: 'phien-1', itemIndex: 1, position: 12.5, title: 'Bản tin lũ' });
+    expect((await statusOf(admin, device.id)).dangphat).toMatchObject({ sessionId: 'phien-1', title: 'Bản tin lũ' });
+    socket.close();
+  });
+
   it('marks a silent device offline after the silence limit', async () => {
     const admin = await signedInAdmin(server);
     const device = await addDevice(admin);

@@ -274,6 +274,12 @@ export class DeviceGateway implements DeviceAuthority {
       d.live.lastSeen = now;
       this.bus.emit('device.event', { deviceId: parsed.deviceId, event: event.data });
       if (event.data.type === 'ack') return;
+      // What plays is known from `started` at once; the device's retained state follows later.
+      const e = event.data;
+      if (e.type === 'started' && e.sessionId && e.itemIndex !== undefined) {
+        d.live.playing = { sessionId: e.sessionId, itemIndex: e.itemIndex, position: e.position ?? 0, title: e.title ?? null };
+        this.touch(parsed.deviceId);
+      }
       this.plays.push({
         deviceId: parsed.deviceId, at: event.data.at, event: event.data.type, sessionId: event.data.sessionId ?? null,
         itemIndex: event.data.itemIndex ?? null, url: event.data.url ?? null, message: event.data.message ?? null,
