@@ -128,7 +128,7 @@ fleet = up.fleet;
 if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
 log(`All ${N} online after ${ms(up.allOnlineMs)}`);
 const unsubscribed = up.unsubscribedAreas.length;
-log(`Agents whose configuration arrived before their SUBACK (not subscribed to their areas): ${unsubscribed}/${N}`);
+log(`Agents whose configuration arrived before their SUBACK: ${up.configFirst}/${N}; not subscribed to all their areas: ${unsubscribed}/${N}`);
 if (opts.resubscribe && unsubscribed > 0) {
   await subscribeAreaTopics(up.unsubscribedAreas);
   log(`  subscribed them to their area topics (--resubscribe 1)`);

@@ -125,7 +125,7 @@ const communeSize = communeIds.map((_, c) => devices.filter((_d, i) => i % commu
 const up = await connectFleet(client, server.mqttUrl, devices, { concurrency: opts.concurrency, timeoutS: 600, log });
 fleet = up.fleet;
 if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${opts.speakers} devices online`);
-log(`All ${opts.speakers} online after ${ms(up.allOnlineMs)}; ${up.unsubscribedAreas.length} not subscribed to their areas${opts.resubscribe ? ' (repaired)' : ''}`);
+log(`All ${opts.speakers} online after ${ms(up.allOnlineMs)}; ${up.configFirst} had their configuration before their SUBACK; ${up.unsubscribedAreas.length} not subscribed to all their areas${opts.resubscribe ? ' (repaired)' : ''}`);
 if (opts.resubscribe) await subscribeAreaTopics(up.unsubscribedAreas);
 const tracker = new PlayTracker(fleet.agents, () => Date.now());
 

@@ -12,10 +12,12 @@ export interface ConnectedFleet {
   allOnlineMs: number | null;
   online: number;
   /**
-   * Agents whose retained configuration arrived before their SUBACK callback ran: they know their
-   * areas but never subscribed to the areas' command topics (see subscribeAreaTopics).
+   * Agents that know areas whose command topics they have not subscribed to. Before the agent's
+   * fix (syncAreas), agents whose retained configuration arrived before their SUBACK were such.
    */
   unsubscribedAreas: SpeakerAgent[];
+  /** Agents whose configuration arrived before their SUBACK callback (the race syncAreas handles). */
+  configFirst: number;
 }
 
 /**
@@ -39,19 +41,19 @@ export async function connectFleet(
       if (!connected) configFirst.add(agent);
     });
   }
-  const unsubscribedAreas = () => [...configFirst].filter((a) => a.areas.length > 0);
+  const unsubscribedAreas = () => fleet.agents.filter((a) => a.unsubscribedAreas.length > 0);
   let online = 0;
   for (let tick = 1; performance.now() - t0 < options.timeoutS * 1000; tick += 1) {
     await sleep(1000);
     const connected = fleet.connectedCount();
     online = (await readHealth(client)).thietbi.online;
     if (connected === devices.length && online === devices.length) {
-      return { fleet, allOnlineMs: performance.now() - t0, online, unsubscribedAreas: unsubscribedAreas() };
+      return { fleet, allOnlineMs: performance.now() - t0, online, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
     }
     if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  agents connected ${connected}/${devices.length}  server online ${online}`);
   }
   options.log(`  gave up after ${ms(performance.now() - t0)}: server online ${online}/${devices.length}`);
-  return { fleet, allOnlineMs: null, online, unsubscribedAreas: unsubscribedAreas() };
+  return { fleet, allOnlineMs: null, online, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
 }
 
 /**

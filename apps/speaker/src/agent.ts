@@ -138,6 +138,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     return this.areaIds;
   }
 
+  /** Areas of its configuration whose command topic it has not subscribed in this session (none when healthy). */
+  get unsubscribedAreas(): string[] {
+    return this.isConnected ? this.areaIds.filter((a) => !this.subscribedAreas.has(a)) : [...this.areaIds];
+  }
+
   /** What plays now (as reported in state), or null. */
   get playing(): DeviceState['playing'] {
     const now = this.session?.nowPlaying();
