@@ -122,7 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, { silenceSeconds: config.DEVICE_SILENCE_SECONDS }));
   await app.gateway.load();
   app.decorate('io', await createRealtime(app));
-  app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
+  app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL, { dynsec: config.MQTT_DYNSEC }) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
   await app.gateway.attach(app.broker);
   app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log));
   await app.engine.recover();

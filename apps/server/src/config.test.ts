@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '1', PORT: '0' })).toMatchObject({ DEMO: true, PORT: 0 });
   });
 
+  it('wants the broker administrator in MQTT_URL when Loa keeps device accounts on Mosquitto', () => {
+    expect(() => loadConfig({ MQTT_DYNSEC: '1' })).toThrow(/MQTT_DYNSEC cần MQTT_URL/);
+    expect(() => loadConfig({ MQTT_DYNSEC: '1', MQTT_URL: 'mqtt://127.0.0.1:1883' })).toThrow(/MQTT_DYNSEC cần MQTT_URL/);
+    expect(loadConfig({ MQTT_DYNSEC: '1', MQTT_URL: 'mqtt://loa:pw@127.0.0.1:1883' })).toMatchObject({ MQTT_DYNSEC: true });
+  });
+
   it('says in Vietnamese which variable is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Cấu hình không hợp lệ: PORT/);
   });

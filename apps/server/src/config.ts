@@ -22,6 +22,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   MQTT_URL: z.string().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** The external broker is a Mosquitto with the dynamic-security plugin: Loa keeps device accounts and rights there (MQTT_URL carries the admin user). */
+  MQTT_DYNSEC: flag,
   REDIS_URL: z.string().optional(),
   ADMIN_USER: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
@@ -86,5 +88,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const issue = parsed.error.issues[0];
     throw new Error(`Cấu hình không hợp lệ: ${issue.path.join('.')}: ${issue.message}`);
   }
-  return { ...parsed.data, ...overrides };
+  const config = { ...parsed.data, ...overrides };
+  if (config.MQTT_DYNSEC && !hasUser(config.MQTT_URL)) {
+    throw new Error('Cấu hình không hợp lệ: MQTT_DYNSEC cần MQTT_URL có tài khoản quản trị của Mosquitto (mqtt://tên:mật-khẩu@máy:1883)');
+  }
+  return config;
+}
+
+function hasUser(url: string | undefined): boolean {
+  try {
+    return !!url && new URL(url).username !== '';
+  } catch {
+    return false;
+  }
 }

@@ -24,6 +24,10 @@ export async function loadGatewayDevices(db: Db, id?: string): Promise<GatewayDe
   );
 }
 
+export async function listDeviceIds(db: Db): Promise<string[]> {
+  return (await db.query<{ id: string }>('SELECT id FROM devices')).map((r) => r.id);
+}
+
 /** Writes many devices' live state in one statement. */
 export async function saveLiveStates(db: Db, rows: { id: string; e: LiveEntry }[]): Promise<void> {
   if (rows.length === 0) return;

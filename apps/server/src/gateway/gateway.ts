@@ -5,6 +5,7 @@ import {
 } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerTransport, DeviceAuthority } from '../infra/broker';
+import type { DeviceAccess, DeviceAccounts } from '../infra/mosquittoDynsec';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
 import { constantTimeEqual, sha256 } from '../features/auth/tokens';
@@ -42,7 +43,9 @@ export interface GatewayOptions {
  */
 export class DeviceGateway implements DeviceAuthority {
   private transport: BrokerTransport | null = null;
-  private readonly devices = new Map<string, Registered>();
+  /** Device accounts on an external broker that Loa keeps (MQTT_DYNSEC), else null. */
+  private accounts: DeviceAccounts | null = null;
+  private readonly devices = new Registry();
   private areas = new Map<string, AreaRow>();
   private readonly dirty = new Set<string>();
   private readonly changed = new Set<string>();
@@ -70,6 +73,8 @@ export class DeviceGateway implements DeviceAuthority {
     this.transport = transport;
     transport.onDeviceMessage((topic, payload) => this.onMessage(topic, payload));
     transport.onPresence((id, online, ip) => this.onPresence(id, online, ip));
+    this.accounts = transport.accounts;
+    await this.accounts?.sync([...this.devices].map(([id, d]) => this.access(id, d.areaId)), async () => new Set(await q.listDeviceIds(this.db)));
     const ids = [...this.devices.keys()];
     for (let i = 0; i < ids.length; i += 500) await Promise.all(ids.slice(i, i + 500).map((id) => this.publishConfig(id)));
   }
@@ -77,6 +82,11 @@ export class DeviceGateway implements DeviceAuthority {
   async reloadAreas(): Promise<void> {
     this.areas = new Map((await listAllAreas(this.db)).map((a) => [a.id, a]));
     for (const d of this.devices.values()) d.areaChain = new Set(this.chain(d.areaId).map((a) => a.id));
+    await this.accounts?.areasChanged((areaId) => this.chain(areaId).map((a) => a.id));
+  }
+
+  private access(id: string, areaId: string): DeviceAccess {
+    return { id, areaId, chain: this.chain(areaId).map((a) => a.id) };
   }
 
   /** The area and its ancestors, root first. */
@@ -99,18 +109,35 @@ export class DeviceGateway implements DeviceAuthority {
     });
   }
 
-  /** Re-reads one device after it was added or changed, and republishes its configuration. */
-  async refreshDevice(id: string): Promise<void> {
+  /**
+   * Re-reads one device after it was added or changed, and republishes its configuration. With
+   * `secret` (a new device, a reset), its broker account is (re)made with it where Loa keeps them;
+   * when that fails the registry is left as it was and the error is thrown.
+   */
+  async refreshDevice(id: string, opts: { secret?: string } = {}): Promise<void> {
     const [row] = await q.loadGatewayDevices(this.db, id);
     if (!row) return void (await this.forget(id));
     // The area may be new to this process (created by another server instance, or just now).
     if (!this.areas.has(row.area_id)) await this.reloadAreas();
+    const previous = this.devices.get(id);
     this.remember(row);
+    if (this.accounts && (opts.secret || (previous && previous.areaId !== row.area_id))) {
+      try {
+        if (opts.secret) await this.accounts.provision(this.access(id, row.area_id), opts.secret);
+        else await this.accounts.move(this.access(id, row.area_id));
+      } catch (error) {
+        this.log.error({ err: error, deviceId: id }, 'mosquitto: device account not updated');
+        if (previous) this.devices.set(id, previous);
+        else this.devices.delete(id);
+        throw error;
+      }
+    }
     await this.publishConfig(id);
   }
 
-  /** A deleted device: its session is cut and its retained messages cleared from the broker. */
+  /** A deleted device: its account (where Loa keeps them) goes first, then its session and retained messages. */
   async forget(id: string): Promise<void> {
+    await this.accounts?.remove(id);
     this.devices.delete(id);
     if (!this.transport) return;
     this.transport.disconnect(id);
@@ -119,8 +146,8 @@ export class DeviceGateway implements DeviceAuthority {
   }
 
   /** After a secret reset: the old secret stops working and the old session is cut. */
-  async secretChanged(id: string): Promise<void> {
-    await this.refreshDevice(id);
+  async secretChanged(id: string, secret?: string): Promise<void> {
+    await this.refreshDevice(id, { secret });
     this.transport?.disconnect(id);
   }
 
@@ -173,9 +200,7 @@ export class DeviceGateway implements DeviceAuthority {
 
   /** Ids of the registered devices whose area is in the set. */
   devicesIn(areaIds: Set<string>): string[] {
-    const ids: string[] = [];
-    for (const [id, d] of this.devices) if (areaIds.has(d.areaId)) ids.push(id);
-    return ids;
+    return [...areaIds].flatMap((a) => this.devices.inArea(a));
   }
 
   /** An area's name, as the live panel shows it. */

@@ -7,6 +7,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { topics } from '@loa/contract';
 import { fastRetainedPersistence } from './brokerPersistence';
+import { DynsecClient, MosquittoDeviceAccounts, ensureServerAccess, type DeviceAccounts } from './mosquittoDynsec';
 
 /** What the gateway needs from a broker, embedded or external. */
 export interface BrokerTransport {
@@ -23,6 +24,8 @@ export interface BrokerTransport {
   close(): Promise<void>;
   /** The MQTT/TCP port actually listened on (embedded), or null. */
   readonly tcpPort: number | null;
+  /** Device accounts and rights Loa keeps on an external broker (MQTT_DYNSEC), or null. */
+  readonly accounts: DeviceAccounts | null;
 }
 
 /** Device credentials and rights, answered by the gateway from its registry. */
@@ -119,6 +122,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
   return {
     kind: 'embedded',
     tcpPort,
+    accounts: null,
     publish: (topic, payload, opts = {}) =>
       new Promise((resolve, reject) => {
         broker.publish(
@@ -148,9 +152,10 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
 
 /**
  * An external broker (MQTT_URL: Mosquitto, EMQX): the server is one more client. Device
- * credentials and ACLs are then the broker's (see docs/deployment.md).
+ * credentials and ACLs are the broker's (docs/device-protocol.md); with `dynsec` (MQTT_DYNSEC=1,
+ * Mosquitto) the server keeps them there itself through the dynamic-security plugin.
  */
-export async function connectExternalBroker(app: FastifyInstance, url: string): Promise<BrokerTransport> {
+export async function connectExternalBroker(app: FastifyInstance, url: string, opts: { dynsec?: boolean } = {}): Promise<BrokerTransport> {
   const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
   const client: MqttClient = await mqtt.connectAsync(url, {
     clientId: `loa-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
@@ -162,10 +167,23 @@ export async function connectExternalBroker(app: FastifyInstance, url: string): 
   client.on('message', (topic, payload) => {
     for (const h of messageHandlers) h(topic, payload);
   });
+  let accounts: DeviceAccounts | null = null;
+  if (opts.dynsec) {
+    try {
+      const dynsec = new DynsecClient(client);
+      await dynsec.start();
+      await ensureServerAccess(client, dynsec, decodeURIComponent(new URL(url).username), app.log);
+      accounts = new MosquittoDeviceAccounts(dynsec, app.log);
+    } catch (error) {
+      await client.endAsync(true);
+      throw error;
+    }
+  }
   await client.subscribeAsync([topics.allState, topics.allEvent], { qos: 1 });
   return {
     kind: 'external',
     tcpPort: null,
+    accounts,
     publish: async (topic, payload, opts = {}) => {
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: opts.retain ?? false });
     },

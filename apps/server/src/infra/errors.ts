@@ -1,7 +1,7 @@
 /** An error whose message is safe to show the user (Vietnamese) with the HTTP status to answer. */
 export class AppError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
   ) {

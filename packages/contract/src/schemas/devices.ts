@@ -14,6 +14,8 @@ export const DEVICE_MESSAGES = {
   keepaliveRange: 'Chu kỳ giữ kết nối phải từ 5 đến 600 giây!',
   relayUrlInvalid: 'Đường dẫn kênh mặc định không hợp lệ (http, https, rtsp, rtmp…)!',
   timeFormat: 'Giờ phải có dạng HH:mm!',
+  brokerUnavailable: 'Không cập nhật được tài khoản thiết bị trên máy chủ MQTT nên thao tác chưa được thực hiện, hãy thử lại sau!',
+  resetIncomplete: 'Không cập nhật được khoá mới trên máy chủ MQTT, hãy cấp lại khoá lần nữa!',
 } as const;
 
 /** Live state of a speaker as the console shows it. */

@@ -54,7 +54,8 @@ export async function startDemoFleet(app: FastifyInstance, mqttUrl: string): Pro
   // Fresh secrets on every start: the simulated agents hold them in memory only.
   const devices = demo.map((d) => ({ id: d.id, secret: crypto.randomBytes(32).toString('base64url') }));
   await setSecretHashes(app.db, devices.map((d) => ({ id: d.id, hash: sha256(d.secret) })));
-  for (const d of devices) await app.gateway.refreshDevice(d.id);
+  // With MQTT_DYNSEC the broker gets each demo speaker's account with its fresh secret.
+  for (const d of devices) await app.gateway.refreshDevice(d.id, { secret: d.secret });
   const fleet = createFleet({ mqttUrl, devices, firmware: 'loa-sim-1.0' });
   app.log.info({ count: devices.length }, 'demo speakers started');
   return fleet;

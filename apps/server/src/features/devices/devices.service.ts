@@ -6,7 +6,8 @@ import {
 import type { z } from 'zod';
 import type { deviceConfigBodySchema, deviceControlBodySchema, deviceDetailSchema } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { conflict, notFound } from '../../infra/errors';
+import { AppError, conflict, notFound } from '../../infra/errors';
+import { DynsecCommandError, DynsecUnavailableError } from '../../infra/mosquittoDynsec';
 import { DeviceGateway } from '../../gateway/gateway';
 import { applyConfigPatch, effectiveConfig, type StoredConfig } from '../../gateway/deviceConfig';
 import { sha256 } from '../auth/tokens';
@@ -55,6 +56,11 @@ async function checkSerialFree(ctx: DeviceContext, serial: string, exceptId?: st
 
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 
+/** A broker that keeps device accounts (MQTT_DYNSEC) did not confirm a change: the user may retry. */
+function brokerFailure(error: unknown, message: string = DEVICE_MESSAGES.brokerUnavailable): unknown {
+  return error instanceof DynsecUnavailableError || error instanceof DynsecCommandError ? new AppError(503, message) : error;
+}
+
 /** Adds a speaker (themmoi) and answers it with its secret, which is shown once and kept only hashed. */
 export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): Promise<{ thietbi: Device; secret: string }> {
   requireRight(ctx.session, 'quanlythietbi');
@@ -72,7 +78,13 @@ export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): 
     if (String((error as { code?: string }).code) === '23505') throw conflict(DEVICE_MESSAGES.serialDuplicate);
     throw error;
   }
-  await ctx.gateway.refreshDevice(id);
+  try {
+    await ctx.gateway.refreshDevice(id, { secret });
+  } catch (error) {
+    // No broker account, no device: nothing half-made stays behind.
+    await q.deleteDevice(ctx.db, id);
+    throw brokerFailure(error);
+  }
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
   return { thietbi: toDevice(ctx, (await q.findDevice(ctx.db, id))!), secret };
 }
@@ -81,10 +93,16 @@ export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): 
 export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & { id: string }): Promise<Device> {
   requireRight(ctx.session, 'quanlythietbi');
   const scope = await checkArea(ctx, body.diaban);
-  await deviceInScope(ctx, body.id, scope);
+  const before = await deviceInScope(ctx, body.id, scope);
   await checkSerialFree(ctx, body.serial, body.id);
   await q.updateDevice(ctx.db, body.id, { areaId: body.diaban, name: body.tenthietbi, serial: body.serial, lat: body.vido ?? null, lng: body.kinhdo ?? null, note: body.ghichu });
-  await ctx.gateway.refreshDevice(body.id);
+  try {
+    await ctx.gateway.refreshDevice(body.id);
+  } catch (error) {
+    // The device's rights on the broker could not follow it to its new area: it stays where it was.
+    await q.updateDevice(ctx.db, body.id, { areaId: before.area_id, name: before.name, serial: before.serial, lat: before.lat, lng: before.lng, note: before.note });
+    throw brokerFailure(error);
+  }
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
   return toDevice(ctx, (await q.findDevice(ctx.db, body.id))!);
 }
@@ -92,8 +110,11 @@ export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & 
 export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void> {
   requireRight(ctx.session, 'quanlythietbi');
   const row = await deviceInScope(ctx, id);
+  // The broker account first: if it cannot be deleted, the device stays (and can be deleted again).
+  await ctx.gateway.forget(id).catch((error: unknown) => {
+    throw brokerFailure(error);
+  });
   await q.deleteDevice(ctx.db, id);
-  await ctx.gateway.forget(id);
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: row.name } });
 }
 
@@ -105,7 +126,12 @@ export async function resetSecrets(ctx: DeviceContext, ids: string[]): Promise<{
   for (const id of unique) await deviceInScope(ctx, id, scope);
   const issued = unique.map((id) => ({ _id: id, secret: newSecret() }));
   await q.setSecretHashes(ctx.db, issued.map((i) => ({ id: i._id, hash: sha256(i.secret) })));
-  for (const { _id } of issued) await ctx.gateway.secretChanged(_id);
+  try {
+    for (const { _id, secret } of issued) await ctx.gateway.secretChanged(_id, secret);
+  } catch (error) {
+    // Secrets not shown are lost: a new reset issues fresh ones for every device asked.
+    throw brokerFailure(error, DEVICE_MESSAGES.resetIncomplete);
+  }
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'cap-lai-khoa-thiet-bi', targetType: 'thietbi', targetId: unique.length === 1 ? unique[0] : undefined, detail: { soluong: unique.length } });
   return issued;
 }

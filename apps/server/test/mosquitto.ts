@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
+export const DYNSEC_PLUGIN = process.env.MOSQUITTO_DYNSEC_PLUGIN ?? '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
+
+/** Whether a Mosquitto with the dynamic-security plugin can be started here. */
+export const dynsecMosquittoAvailable = fs.existsSync(MOSQUITTO_BIN) && fs.existsSync(DYNSEC_PLUGIN);
+
+export interface DynsecMosquitto {
+  port: number;
+  /** mqtt://admin:password@127.0.0.1:port — the account MQTT_URL carries. */
+  adminUrl: string;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** A free TCP port (Mosquitto cannot listen on port 0): listen on 0, read it, close. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The dynamic-security file as `mosquitto_ctrl dynsec init FILE USER PASSWORD` writes it: one
+ * administrator with the plugin's admin role (sha512-PBKDF2, base64 hash and salt).
+ */
+function initialDynsecConfig(username: string, password: string): unknown {
+  const salt = crypto.randomBytes(12);
+  const iterations = 101;
+  const hash = crypto.pbkdf2Sync(password, salt, iterations, 64, 'sha512');
+  const allow = (acltype: string, topic: string) => ({ acltype, topic, allow: true });
+  return {
+    clients: [{ username, textName: 'Dynsec admin user', password: hash.toString('base64'), salt: salt.toString('base64'), iterations, roles: [{ rolename: 'admin' }] }],
+    roles: [{
+      rolename: 'admin',
+      acls: [
+        allow('publishClientSend', '$CONTROL/dynamic-security/#'), allow('publishClientReceive', '$CONTROL/dynamic-security/#'),
+        allow('subscribePattern', '$CONTROL/dynamic-security/#'), allow('publishClientReceive', '$SYS/#'), allow('subscribePattern', '$SYS/#'),
+        allow('publishClientReceive', '#'), allow('subscribePattern', '#'), allow('unsubscribePattern', '#'),
+      ],
+    }],
+    defaultACLAccess: { publishClientSend: false, publishClientReceive: true, subscribe: false, unsubscribe: true },
+  };
+}
+
+/** Starts a private Mosquitto (temporary directory, free port, no anonymous clients, dynamic security). */
+export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-mosquitto-'));
+  const admin = { username: 'loa-admin', password: crypto.randomBytes(12).toString('hex') };
+  const dynsecFile = path.join(dir, 'dynamic-security.json');
+  fs.writeFileSync(dynsecFile, JSON.stringify(initialDynsecConfig(admin.username, admin.password), null, 1));
+  let lastError = '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const port = await freePort();
+    const conf = path.join(dir, 'mosquitto.conf');
+    fs.writeFileSync(conf, [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      'persistence false',
+      // Started as root, Mosquitto would drop to the `mosquitto` user, which may not write here.
+      `user ${os.userInfo().username}`,
+      `plugin ${DYNSEC_PLUGIN}`,
+      `plugin_opt_config_file ${dynsecFile}`,
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      '',
+    ].join('\n'));
+    const child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let exitedEarly = false;
+    void exited.then(() => { exitedEarly = true; });
+    const until = Date.now() + 5000;
+    while (!exitedEarly && Date.now() < until && !(await listening(port))) await new Promise((r) => setTimeout(r, 50));
+    if (!exitedEarly && (await listening(port))) {
+      const url = `mqtt://127.0.0.1:${port}`;
+      return {
+        port, url, adminUrl: `mqtt://${admin.username}:${admin.password}@127.0.0.1:${port}`,
+        stop: async () => {
+          if (child.exitCode === null) {
+            child.kill('SIGTERM');
+            await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+            if (child.exitCode === null) child.kill('SIGKILL');
+          }
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    }
+    child.kill('SIGKILL');
+    lastError = stderr;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  throw new Error(`mosquitto did not start: ${lastError}`);
+}
