@@ -26,7 +26,40 @@ interface Registered {
   reported: boolean;
 }
 
-const FLUSH_BATCH = 1000;
+/**
+ * Rows per statement when live state and history are written. The embedded database runs on the
+ * event loop: a 1,000-row statement held it for tens of milliseconds during a connect storm, so
+ * each flush writes small statements and lets I/O through between them.
+ */
+const FLUSH_BATCH = 250;
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The device registry, with an index of devices by area that any change drops and the next lookup rebuilds. */
+class Registry extends Map<string, Registered> {
+  private index: Map<string, string[]> | null = null;
+
+  override set(id: string, device: Registered): this {
+    this.index = null;
+    return super.set(id, device);
+  }
+
+  override delete(id: string): boolean {
+    this.index = null;
+    return super.delete(id);
+  }
+
+  inArea(areaId: string): readonly string[] {
+    if (!this.index) {
+      this.index = new Map();
+      for (const [id, d] of this) {
+        const list = this.index.get(d.areaId);
+        if (list) list.push(id);
+        else this.index.set(d.areaId, [id]);
+      }
+    }
+    return this.index.get(areaId) ?? [];
+  }
+}
 
 export interface GatewayOptions {
   /** A device heard from within this many seconds is online (default 60). */
@@ -61,7 +94,7 @@ export class DeviceGateway implements DeviceAuthority {
     await this.reloadAreas();
     for (const row of await q.loadGatewayDevices(this.db)) this.remember(row);
     this.timers.push(setInterval(() => this.sweepSilent(), 2000));
-    this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 500));
+    this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 250));
     // Areas renamed or moved on another server instance reach this one within a minute.
     this.timers.push(setInterval(() => void this.reloadAreas().catch((error: unknown) => this.log.warn({ err: error }, 'area reload failed')), 60_000));
     this.timers.push(setInterval(() => this.pushChanges(), this.opts.pushMs ?? 250));
@@ -349,7 +382,9 @@ export class DeviceGateway implements DeviceAuthority {
           return d ? [{ id, e: d.live }] : [];
         });
         await q.saveLiveStates(this.db, rows);
+        if (connections.length > 0) await yieldToIo();
         await q.insertConnections(this.db, connections);
+        if (plays.length > 0) await yieldToIo();
         await q.insertPlays(this.db, plays);
       } catch (error) {
         this.log.error({ err: error }, 'gateway flush failed');

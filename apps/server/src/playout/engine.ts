@@ -198,6 +198,13 @@ export class PlayoutEngine {
     return new Set([...row.target_devices, ...this.gateway.devicesIn(this.gateway.subtree(row.target_areas))]);
   }
 
+  /** Whether a session addresses a device (without listing all its devices). */
+  private reaches(row: q.BroadcastRow, deviceId: string): boolean {
+    if (row.target_devices.includes(deviceId)) return true;
+    const area = this.gateway.areaOf(deviceId);
+    return area !== undefined && this.gateway.subtree(row.target_areas).has(area);
+  }
+
   private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string): Promise<boolean> {
     if (t.timer) clearTimeout(t.timer);
     this.tracked.delete(t.row.id);
@@ -217,11 +224,13 @@ export class PlayoutEngine {
 
   /** Sessions that this one pre-empted on shared devices play there again, at the right position. */
   private async resumeOverlapping(ended: q.BroadcastRow): Promise<void> {
+    // Only a session of the same or a lower priority can have been pre-empted by the one that ended.
+    const others = [...this.tracked.values()].filter((o) => o.state.status === 'playing' && o.row.priority <= ended.priority);
+    if (others.length === 0) return;
     const freed = this.devicesOf(ended);
-    for (const other of this.tracked.values()) {
-      if (other.state.status !== 'playing') continue;
+    for (const other of others) {
       const shared = [...this.devicesOf(other.row)].filter((d) => freed.has(d));
-      if (shared.length > 0) await this.sendPlay(other, other.state.runStart, { deviceIds: shared });
+      if (shared.length > 0 && other.state.status === 'playing') await this.sendPlay(other, other.state.runStart, { deviceIds: shared });
     }
   }
 
@@ -230,7 +239,7 @@ export class PlayoutEngine {
     for (const t of this.tracked.values()) {
       if (t.state.status !== 'playing') continue;
       const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
-      if (state.status !== 'playing' || !this.devicesOf(t.row).has(deviceId)) continue;
+      if (state.status !== 'playing' || !this.reaches(t.row, deviceId)) continue;
       await this.sendPlay(t, state.runStart, { deviceIds: [deviceId] }).catch((error: unknown) => this.log.error({ err: error }, 'rejoin failed'));
     }
   }
