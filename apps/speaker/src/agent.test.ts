@@ -172,6 +172,25 @@ describe('SpeakerAgent commands', () => {
     expect(eventsSeen(agent.deviceId, (e) => e.cmdId === command.id).map((e) => e.type)).toEqual(['started', 'finished']);
   });
 
+  it('carries on in step when the run it plays is sent again under a new command id', async () => {
+    const agent = newAgent();
+    await agent.start();
+    const first = play({ items: [{ url: 'http://x/a.mp3', duration: 5, title: 'Dài', kind: 'file' }] });
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), first);
+    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.cmdId === first.id);
+    await wait(600);
+    const again = { ...first, id: `${first.id}-lai` };
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), again);
+    await waitEvent(agent.deviceId, (e) => e.type === 'ack' && e.cmdId === again.id);
+    expect(eventsSeen(agent.deviceId, (e) => e.sessionId === first.sessionId).map((e) => e.type)).toEqual(['started']);
+    expect(agent.playing).toMatchObject({ sessionId: first.sessionId, itemIndex: 0 });
+    expect(agent.playing!.position).toBeGreaterThanOrEqual(0.5);
+    // A new run of the same session (a repeat) does start.
+    const nextRun = { ...first, id: `${first.id}-run2`, startAt: Date.now() };
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), nextRun);
+    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.cmdId === nextRun.id);
+  });
+
   it('drops an expired command without acking or playing it', async () => {
     const agent = newAgent();
     await agent.start();

@@ -63,7 +63,7 @@ export interface SpeakerAgentEvents {
   config: [config: DeviceConfig];
   command: [command: DeviceCommand];
   dropped: [reason: DropReason, detail: string];
-  /** A lower-priority play ignored while a higher one plays. */
+  /** A play ignored: a lower priority than what plays, or the very run it already plays. */
   ignored: [command: PlayCommand];
   /** Every event published (ack, started, finished, error). */
   event: [event: DeviceEvent];
@@ -412,8 +412,14 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     }
   }
 
-  /** Starts a session; answers false when the command is ignored (lower priority, or already over). */
+  /** Starts a session; answers false when the command is ignored (already playing it, lower priority, or already over). */
   private play(command: PlayCommand): boolean {
+    // The same run of the session it already plays (the server re-sends after a pre-emption ends
+    // or when it is unsure): it carries on in step rather than restarting the item.
+    if (this.session && this.session.sessionId === command.sessionId && this.session.command.startAt === command.startAt) {
+      this.emit('ignored', command);
+      return false;
+    }
     if (this.session && !shouldReplace(this.session, command)) {
       this.log.info(`[${this.deviceId}] bỏ qua phiên ưu tiên thấp hơn / ignored lower priority session ${command.sessionId}`);
       this.emit('ignored', command);

@@ -68,6 +68,25 @@ describe('playout engine', () => {
     await server.app.engine.stop(routine.id, w.admin.id);
   });
 
+  it('does not send again a programme that took the speakers from one that then ends', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const plays: string[] = [];
+    speaker.on('command', (c) => c.type === 'play' && plays.push(c.sessionId));
+    const earlier = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/a', duration: 60, title: 'Trước', kind: 'relay' }], total_seconds: 60 });
+    await server.app.engine.start(earlier);
+    await eventually(() => speaker.playing?.sessionId === earlier.id, 2000);
+    const later = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/b', duration: 60, title: 'Sau', kind: 'relay' }], total_seconds: 60 });
+    await server.app.engine.start(later);
+    await eventually(() => speaker.playing?.sessionId === later.id, 2000);
+    await server.app.engine.stop(earlier.id, w.admin.id);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(plays).toEqual([earlier.id, later.id]);
+    expect(speaker.playing?.sessionId).toBe(later.id);
+    await server.app.engine.stop(later.id, w.admin.id);
+  });
+
   it('sends a running broadcast to a speaker that comes back, at the right position', async () => {
     const w = await signedInAdmin(server);
     const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);

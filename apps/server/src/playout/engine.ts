@@ -133,7 +133,10 @@ export class PlayoutEngine {
       if (t.sentRun !== state.runIndex) {
         const resumedFromWait = t.announcedWait >= 0;
         t.sentRun = state.runIndex;
+        const sending = performance.now();
         await this.sendPlay(t, state.runStart, { areaIds: t.row.target_areas, deviceIds: t.row.target_devices });
+        // How long the broker took to hand the command to every subscriber (the fan-out benchmark reads it).
+        this.log.info({ broadcast: t.row.id, deliveredMs: Math.round(performance.now() - sending) }, 'play command delivered');
         // A new session is stored as playing its first run: only a later run needs its state written.
         const stored = await this.recordNew(t);
         if (!stored || state.runIndex > 0) await q.updateRunState(this.db, t.row.id, { status: 'playing', runIndex: state.runIndex, nextRunAt: null });
@@ -224,8 +227,10 @@ export class PlayoutEngine {
 
   /** Sessions that this one pre-empted on shared devices play there again, at the right position. */
   private async resumeOverlapping(ended: q.BroadcastRow): Promise<void> {
-    // Only a session of the same or a lower priority can have been pre-empted by the one that ended.
-    const others = [...this.tracked.values()].filter((o) => o.state.status === 'playing' && o.row.priority <= ended.priority);
+    // Only a session that started earlier, with the same or a lower priority, was pre-empted by the
+    // one that ended; a later one took the devices from it and still has them.
+    const others = [...this.tracked.values()].filter((o) => o.state.status === 'playing' && o.row.priority <= ended.priority
+      && o.row.started_at.getTime() <= ended.started_at.getTime());
     if (others.length === 0) return;
     const freed = this.devicesOf(ended);
     for (const other of others) {
