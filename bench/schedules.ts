@@ -16,7 +16,7 @@ import { describeMachine } from './lib/machine';
 import { PlayTracker } from './lib/playTracker';
 import { inPool, sleep } from './lib/pool';
 import { createDistrict, registerDevices } from './lib/seed';
-import { startServer, type BenchServer } from './lib/server';
+import { startServer, watchServerLog, type BenchServer } from './lib/server';
 import { distribution, ms, table } from './lib/stats';
 
 const opts = numericOptions('npm run bench -- schedules [options]', {
@@ -89,29 +89,16 @@ log(`Loa schedules benchmark: ${opts.schedules} schedules over ${opts.minutes} r
 log(`Machine: ${describeMachine()}`);
 const loadAtStart = os.loadavg()[0];
 
-interface LogEntry {
-  level?: number;
-  msg?: string;
-  schedule?: string;
-  lagMs?: number;
-}
-
-// The scheduler logs each fire at info with the lag it stores in schedule_runs.lag_ms: keep those, pass on warnings.
+// The scheduler logs each fire at info with the lag it stores in schedule_runs.lag_ms.
 const serverLag = new Map<string, number>();
 server = await startServer({
   nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   env: { LOG_LEVEL: 'info' },
-  onLog: (line) => {
-    let entry: LogEntry;
-    try {
-      entry = JSON.parse(line) as LogEntry;
-    } catch {
-      process.stderr.write(`[server] ${line}\n`);
-      return;
-    }
-    if (entry.msg === 'scheduled broadcast fired' && entry.schedule) serverLag.set(entry.schedule, entry.lagMs ?? Number.NaN);
-    else if ((entry.level ?? 0) >= 40) process.stderr.write(`[server] ${line}\n`);
-  },
+  onLog: watchServerLog({
+    'scheduled broadcast fired': (entry) => {
+      if (typeof entry.schedule === 'string') serverLag.set(entry.schedule, typeof entry.lagMs === 'number' ? entry.lagMs : Number.NaN);
+    },
+  }),
 });
 log(`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`);
 const client = new ConsoleClient(server.baseUrl);

@@ -35,6 +35,32 @@ export interface StartServerOptions {
   onLog?: (line: string) => void;
 }
 
+/** A server log entry (pino JSON). */
+export interface ServerLogEntry {
+  level?: number;
+  msg?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * An `onLog` for a server started at `LOG_LEVEL=info`: entries whose message is a key of `on` go
+ * to that handler; warnings, errors and lines that are not JSON go on to stderr; the rest is dropped.
+ */
+export function watchServerLog(on: Record<string, (entry: ServerLogEntry) => void>): (line: string) => void {
+  return (line) => {
+    let entry: ServerLogEntry;
+    try {
+      entry = JSON.parse(line) as ServerLogEntry;
+    } catch {
+      process.stderr.write(`[server] ${line}\n`);
+      return;
+    }
+    const handler = entry.msg === undefined ? undefined : on[entry.msg];
+    if (handler) handler(entry);
+    else if ((entry.level ?? 0) >= 40) process.stderr.write(`[server] ${line}\n`);
+  };
+}
+
 const HTTP_LINE = /Loa đang chạy tại http:\/\/localhost:(\d+)/;
 const MQTT_LINE = /MQTT cho thiết bị \/ for devices: mqtt:\/\/[^:]+:(\d+)/;
 
