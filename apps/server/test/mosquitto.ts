@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { MqttClient } from 'mqtt';
 
 export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 export const DYNSEC_PLUGIN = process.env.MOSQUITTO_DYNSEC_PLUGIN ?? '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
@@ -113,4 +114,14 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
   }
   fs.rmSync(dir, { recursive: true, force: true });
   throw new Error(`mosquitto did not start: ${lastError}`);
+}
+
+/** Subscribes and answers the granted QoS (128 = refused) instead of throwing. */
+export async function grant(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const [g] = await client.subscribeAsync(topic, { qos: 1 });
+    return g.qos;
+  } catch (error) {
+    return (error as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1;
+  }
 }

@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { ConnectionRefusedError, SpeakerAgent } from '@loa/speaker';
 import { DEVICE_MESSAGES, EVENTS, topics, type DeviceStatusEvent } from '@loa/contract';
 import { eventually, signedInAdmin, startTestServer, type TestServer } from '../../test/helpers';
-import { dynsecMosquittoAvailable, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
+import { dynsecMosquittoAvailable, grant, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
 
 const agents: SpeakerAgent[] = [];
 const clients: MqttClient[] = [];
@@ -11,16 +11,6 @@ afterAll(async () => {
   await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
 });
-
-/** Subscribes and answers the granted QoS (128 = refused) instead of throwing. */
-async function grant(client: MqttClient, topic: string): Promise<number> {
-  try {
-    const [g] = await client.subscribeAsync(topic, { qos: 1 });
-    return g.qos;
-  } catch (error) {
-    return (error as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1;
-  }
-}
 
 /**
  * The same behaviour, whichever broker carries the devices: the embedded one, or a Mosquitto

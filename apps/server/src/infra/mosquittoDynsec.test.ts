@@ -3,22 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { topics } from '@loa/contract';
-import { dynsecMosquittoAvailable, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
+import { dynsecMosquittoAvailable, grant, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
 import {
   DynsecClient, DynsecCommandError, DynsecUnavailableError, MosquittoDeviceAccounts, dynsecNames, ensureServerAccess,
 } from './mosquittoDynsec';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
-
-/** Subscribes and answers the granted QoS (128 = refused) instead of throwing. */
-async function grant(client: MqttClient, topic: string): Promise<number> {
-  try {
-    const [g] = await client.subscribeAsync(topic, { qos: 1 });
-    return g.qos;
-  } catch (error) {
-    return (error as { packet?: { granted?: number[] } }).packet?.granted?.[0] ?? -1;
-  }
-}
 
 // A private Mosquitto with the dynamic-security plugin; where there is none, reported as skipped.
 describe.runIf(dynsecMosquittoAvailable)('Mosquitto dynamic security (a real broker)', () => {

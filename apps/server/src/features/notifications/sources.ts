@@ -14,15 +14,22 @@ interface PlayState {
  */
 export function onBroadcastChanged(deps: NotifyDeps): (change: DomainEvents['broadcast.changed']) => Promise<void> {
   const inFlight = new Set<string>();
+  // The engine re-sends a session's state at every item: what this process announced is not asked
+  // of the database again (bounded; the database stays the judge across instances and restarts).
+  const announced = new Set<string>();
   return async ({ event, payload, areaIds }) => {
     if (event !== EVENTS.playState) return;
     const { trangthai, idlichphat } = payload as PlayState;
     const kind: NotificationKind = trangthai ? 'phat-batdau' : 'phat-ketthuc';
     const key = `${kind}:${idlichphat}`;
-    if (inFlight.has(key)) return;
+    if (inFlight.has(key) || announced.has(key)) return;
     inFlight.add(key);
     try {
-      if (await alreadyNotified(deps.db, idlichphat, kind)) return;
+      const remember = () => {
+        if (announced.size >= 10_000) announced.clear();
+        announced.add(key);
+      };
+      if (await alreadyNotified(deps.db, idlichphat, kind)) return remember();
       const [b] = await deps.db.query<{ admin_id: string; title: string; type: string; author: string | null; end_reason: string | null }>(
         `SELECT b.admin_id, b.title, b.type, u.hoten AS author, b.end_reason FROM broadcasts b LEFT JOIN users u ON u.id = b.created_by WHERE b.id = $1`,
         [idlichphat],
@@ -35,6 +42,7 @@ export function onBroadcastChanged(deps: NotifyDeps): (change: DomainEvents['bro
         body: trangthai ? `${b.author ?? 'Một người dùng'} bắt đầu phát "${b.title}".` : `Chương trình "${b.title}" đã kết thúc phát.`,
         link: '/tong-quan', target: { loai: b.type, id: idlichphat },
       });
+      remember();
     } finally {
       if (!trangthai) inFlight.delete(`phat-batdau:${idlichphat}`);
       inFlight.delete(key);
