@@ -28,6 +28,7 @@ const REBOOT_DELAY_MS = 1000;
 /** A state change that an event already told (an item started) is reported after this, plus jitter. */
 const STATE_SETTLE_MS = 1000;
 const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
+const noop = (): void => undefined;
 
 export interface SpeakerAgentOptions {
   /** mqtt://, mqtts://, ws:// or wss:// */
@@ -241,6 +242,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       resubscribe: false,
       connectTimeout: this.options.connectTimeoutMs ?? 15_000,
       will: { topic: topics.state(id), payload: Buffer.from(OFFLINE_PAYLOAD), qos: 1, retain: true },
+      // mqtt.js traces every packet through `debug` even when nothing prints it; with DEBUG set it still does.
+      ...(process.env.DEBUG ? {} : { log: noop }),
     });
     client.on('connect', () => this.onConnect());
     client.on('message', (topic, payload) => this.onMessage(topic, payload));

@@ -88,7 +88,7 @@ export class PlaybackSession {
     if (this.controller.signal.aborted) return;
     const playing = this.current;
     this.current = null;
-    this.controller.abort();
+    this.controller.abort(reason); // a reason spares Node building a DOMException per abort
     if (playing && report) this.hooks.onItemEnd(playing.index, { kind: 'interrupted', reason });
   }
 }

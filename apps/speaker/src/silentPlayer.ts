@@ -3,6 +3,8 @@ import { openAudio } from './fetchAudio';
 import type { Player } from './player';
 import { sleep } from './sleep';
 
+const ITEM_OVER = 'item over';
+
 /**
  * A player without sound: keeps real time (an item lasts `duration - from` seconds). With
  * `fetchAudio`, it first opens the URL over HTTP(S) so a missing file fails like on a real speaker.
@@ -17,22 +19,22 @@ export class SilentPlayer implements Player {
   async play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
     if (signal.aborted) return;
     const deadline = Date.now() + Math.max(0, durationSeconds - fromSeconds) * 1000;
+    if (!this.options.fetchAudio) return sleep(deadline - Date.now(), signal);
     const download = new AbortController();
-    const stopDownload = () => download.abort();
+    // Aborting with a reason: without one, Node builds a DOMException (and its stack) every time.
+    const stopDownload = () => download.abort(ITEM_OVER);
     signal.addEventListener('abort', stopDownload, { once: true });
     try {
-      if (this.options.fetchAudio) {
-        try {
-          await openAudio(url, kind, download.signal);
-        } catch (error) {
-          if (signal.aborted) return;
-          throw error;
-        }
+      try {
+        await openAudio(url, kind, download.signal);
+      } catch (error) {
+        if (signal.aborted) return;
+        throw error;
       }
       await sleep(deadline - Date.now(), signal);
     } finally {
       signal.removeEventListener('abort', stopDownload);
-      download.abort();
+      download.abort(ITEM_OVER);
     }
   }
 
