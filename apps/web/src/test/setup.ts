@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// `npm test` runs these beside the server suite (two workers, each with its database thread) on a
+// 2-core machine: under that load a first render can take more than the default 1 s to settle.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling or media queries; the shell uses both.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
