@@ -29,6 +29,7 @@ const opts = numericOptions('npm run bench -- fanout [options]', {
   'register-concurrency': { default: 16, help: 'device registrations in flight' },
   'settle-seconds': { default: 5, help: 'quiet time after the fleet is online, before the first bulletin' },
   'connect-timeout-s': { default: 600, help: 'give up waiting for the fleet after this long' },
+  'server-timing': { default: 0, help: '1: run the server at LOG_LEVEL=info and print how long it took to write each play command to every subscriber (costs CPU)' },
   resubscribe: { default: 0, help: '1: subscribe agents that missed their area topics (stand-in for the agent fix)' },
 });
 const N = opts.count;
@@ -120,7 +121,9 @@ const loadAtStart = os.loadavg()[0];
 const delivered = new Map<string, number>();
 server = await startServer({
   nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
-  env: { LOG_LEVEL: 'info' },
+  // Info logging (every HTTP request of the registration, every fan-out) costs both processes CPU
+  // and slows the bulletins it measures: on only with --server-timing 1.
+  env: { LOG_LEVEL: opts['server-timing'] ? 'info' : 'warn' },
   onLog: watchServerLog({
     'play command delivered': (entry) => {
       if (typeof entry.broadcast === 'string' && typeof entry.deliveredMs === 'number' && !delivered.has(entry.broadcast)) delivered.set(entry.broadcast, entry.deliveredMs);

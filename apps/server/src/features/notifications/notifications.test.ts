@@ -78,7 +78,10 @@ describe('notifications', () => {
     }
     await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'x', adminId: other.admin.id, areaIds: [], title: 'Của người khác', createdByName: 'B' });
     const first = (await client.get('/v1/client/thongbao/danhsach?sodong=3')).body.data;
-    expect(first.items.map((x: Notification) => x.doituong?.id)).toEqual(['l-4', 'l-3', 'l-2']);
+    const firstIds = first.items.map((x: Notification) => x.doituong?.id);
+    // This assertion has failed now and then in full runs (the newest missing); say what was stored.
+    if (firstIds[0] !== 'l-4') console.error('notification paging: stored rows', await server.db.query('SELECT id, user_id, target_id, created_at FROM notifications WHERE user_id = $1 OR target_id LIKE $2 ORDER BY id', [admin.id, 'l-%']));
+    expect(firstIds).toEqual(['l-4', 'l-3', 'l-2']);
     expect(first.chuadoc).toBe(5);
     const second = (await client.get(`/v1/client/thongbao/danhsach?sodong=3&sau=${first.tieptheo}`)).body.data;
     expect(second.items.map((x: Notification) => x.doituong?.id)).toEqual(['l-1', 'l-0']);
