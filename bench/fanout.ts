@@ -7,7 +7,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { LiveBroadcast } from '@loa/contract';
-import type { Fleet } from '@loa/speaker';
 import { numericOptions } from './lib/args';
 import { connectFleet, subscribeAreaTopics } from './lib/connectFleet';
 import { ConsoleClient } from './lib/consoleClient';
@@ -16,7 +15,8 @@ import { describeMachine } from './lib/machine';
 import { PlayTracker, since } from './lib/playTracker';
 import { sleep } from './lib/pool';
 import { createDistrict, registerDevices } from './lib/seed';
-import { startServer, watchServerLog, type BenchServer } from './lib/server';
+import { startServer, watchServerLog } from './lib/server';
+import { Teardown } from './lib/teardown';
 import { distribution, ms, table, type Distribution } from './lib/stats';
 
 const opts = numericOptions('npm run bench -- fanout [options]', {
@@ -38,18 +38,7 @@ const SEND = '/v1/client/phatngay/phatngay';
 const STOP = '/v1/client/phatngay/dungphatngay';
 const log = (line: string) => console.log(line);
 
-let server: BenchServer | null = null;
-let fleet: Fleet | null = null;
-
-async function cleanup(): Promise<void> {
-  for (const agent of fleet?.agents ?? []) agent.kill();
-  await server?.stop();
-  server = null;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+const teardown = new Teardown();
 
 /** The multipart body the broadcast dialog posts: an emergency bulletin of one relay item. */
 function bulletinForm(title: string, areaIds: string[], seconds: number): FormData {
@@ -95,7 +84,7 @@ async function sendBulletin(variant: string, index: number, areaIds: string[]): 
   const session = tracker.session(live.idlichphat);
   await until(() => session.started.size >= N, opts['relay-seconds'] * 1000);
   const health = await readHealth(client);
-  await until(() => fleet!.playingCount() === 0, opts['relay-seconds'] * 1000 + 10_000, 100);
+  await until(() => fleet.playingCount() === 0, opts['relay-seconds'] * 1000 + 10_000, 100);
   const sent: Sent = {
     variant, index, httpMs, deliveredMs: delivered.get(live.idlichphat), received: session.play.size, started: session.started.size,
     command: since(session.play, t0), playing: since(session.started, t0), eldP99: health.eventLoopDelayMs.p99,
@@ -119,7 +108,7 @@ const loadAtStart = os.loadavg()[0];
 
 // The engine logs, at info, how long the broker took to hand a session's play command to every subscriber.
 const delivered = new Map<string, number>();
-server = await startServer({
+const server = await startServer({
   nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   // Info logging (every HTTP request of the registration, every fan-out) costs both processes CPU
   // and slows the bulletins it measures: on only with --server-timing 1.
@@ -130,6 +119,7 @@ server = await startServer({
     },
   }),
 });
+teardown.add(() => server.stop());
 log(`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`);
 const client = new ConsoleClient(server.baseUrl);
 await client.login(server.adminUser, server.adminPassword);
@@ -140,7 +130,8 @@ const regStart = performance.now();
 const devices = await registerDevices(client, N, communeIds, opts['register-concurrency']);
 log(`Registered ${N} devices in ${ms(performance.now() - regStart)}; connecting…`);
 const up = await connectFleet(client, server.mqttUrl, devices, { concurrency: opts.concurrency, timeoutS: opts['connect-timeout-s'], log });
-fleet = up.fleet;
+const fleet = up.fleet;
+teardown.add(() => fleet.agents.forEach((agent) => agent.kill()));
 if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
 log(`All ${N} online after ${ms(up.allOnlineMs)}`);
 const unsubscribed = up.unsubscribedAreas.length;
@@ -171,7 +162,7 @@ await readHealth(client, true);
 const s0 = performance.now();
 // Poll while the request is in flight: speakers may fall silent before the answer comes.
 const stopAnswer = client.get<{ sochuongtrinh: number }>(STOP).then(() => performance.now() - s0);
-const allSilent = await until(() => fleet!.playingCount() === 0, 15_000, 10);
+const allSilent = await until(() => fleet.playingCount() === 0, 15_000, 10);
 const silentMs = performance.now() - s0;
 const stopHttpMs = await stopAnswer;
 const stopHealth = await readHealth(client);
@@ -223,5 +214,5 @@ log(table([['target', 'measured', 'verdict'], ...checks.map(([name, value, ok]) 
 log(`Load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other processes share the machine)`);
 log(`\nOverall: ${checks.every(([, , ok]) => ok) ? 'PASS' : 'FAIL'}`);
 
-await cleanup();
+await teardown.run();
 process.exit(0);

@@ -4,17 +4,18 @@
  * console sees a speaker die or come back. `npm run bench -- fleet --count 10000`.
  */
 import { performance } from 'node:perf_hooks';
-import { createFleet, type Fleet, type FleetDevice, type SpeakerAgent } from '@loa/speaker';
+import { createFleet, type FleetDevice } from '@loa/speaker';
 import { numericOptions } from './lib/args';
 import { ConsoleClient } from './lib/consoleClient';
 import { readHealth, type Health } from './lib/health';
 import { describeMachine } from './lib/machine';
 import { sleep } from './lib/pool';
 import { createAreas, registerDevices } from './lib/seed';
-import { startServer, type BenchServer } from './lib/server';
+import { startServer } from './lib/server';
 import { distribution, ms, table } from './lib/stats';
 import { measureKills, measureReconnects, type LatencySamples } from './lib/statusLatency';
 import { StatusWatcher } from './lib/statusWatcher';
+import { Teardown } from './lib/teardown';
 
 const opts = numericOptions('npm run bench -- fleet [options]', {
   count: { default: 1000, help: 'speakers to register and connect' },
@@ -31,27 +32,13 @@ const TARGETS = { rssMb: 1536, eldP99Ms: 50, visibleP95Ms: 1000 };
 const log = (line: string) => console.log(line);
 const mib = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v} MiB`);
 
-let server: BenchServer | null = null;
-let fleet: Fleet | null = null;
-let watcher: StatusWatcher | null = null;
-const extraAgents: SpeakerAgent[] = [];
-
-/** Kills every agent (fast; their wills go to a server that is about to stop) and stops the server. */
-async function cleanup(): Promise<void> {
-  for (const agent of [...(fleet?.agents ?? []), ...extraAgents]) agent.kill();
-  watcher?.close();
-  await server?.stop();
-  server = null;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+const teardown = new Teardown();
 
 /** Connects the fleet and polls until every agent is connected and the server counts N online. */
 async function connectStorm(client: ConsoleClient, mqttUrl: string, devices: FleetDevice[]) {
   const t0 = performance.now();
-  fleet = createFleet({ mqttUrl, devices, concurrency: opts.concurrency });
+  const fleet = createFleet({ mqttUrl, devices, concurrency: opts.concurrency });
+  teardown.add(() => fleet.agents.forEach((agent) => agent.kill()));
   let agentsAt: number | null = null;
   let serverAt: number | null = null;
   let maxRss = 0;
@@ -70,7 +57,7 @@ async function connectStorm(client: ConsoleClient, mqttUrl: string, devices: Fle
   const refused = fleet.refused().length;
   if (refused > 0) log(`  ${refused} agents refused by the broker`);
   const end = await readHealth(client, true);
-  return { agentsAt, serverAt, maxRss: Math.max(maxRss, end.rssMb), end, connected: fleet.connectedCount() };
+  return { fleet, agentsAt, serverAt, maxRss: Math.max(maxRss, end.rssMb), end, connected: fleet.connectedCount() };
 }
 
 function latencyRow(name: string, s: LatencySamples): string[] {
@@ -84,7 +71,8 @@ log(`Loa fleet benchmark: ${N} speakers`);
 log(`Machine: ${describeMachine()}`);
 
 // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (written when it stops).
-server = await startServer({ nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
+const server = await startServer({ nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
+teardown.add(() => server.stop());
 log(`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`);
 const client = new ConsoleClient(server.baseUrl);
 await client.login(server.adminUser, server.adminPassword);
@@ -104,7 +92,8 @@ const registered = await readHealth(client);
 const peakAfterRegistration = await server.peakRssMb();
 
 // 2. A console listening to live status; it joins the area rooms in scope when it connects.
-watcher = await StatusWatcher.connect(server.baseUrl, client.cookieHeader());
+const watcher = await StatusWatcher.connect(server.baseUrl, client.cookieHeader());
+teardown.add(() => watcher.close());
 
 // 3. The connect storm.
 await readHealth(client, true);
@@ -121,14 +110,14 @@ const steadyEntries = watcher.entries - eventsBefore;
 
 // 5. Status change latency: kills (last will), then the same devices coming back.
 const sampleCount = Math.min(opts.samples, storm.connected);
-const connectedIds = fleet!.agents.filter((a) => a.connected).map((a) => a.deviceId);
+const connectedIds = storm.fleet.agents.filter((a) => a.connected).map((a) => a.deviceId);
 const picked = connectedIds.sort(() => Math.random() - 0.5).slice(0, sampleCount);
 log(`Status latency: killing ${picked.length} agents ${opts['sample-gap-ms']} ms apart…`);
-const kills = await measureKills(fleet!, picked, watcher, opts['sample-gap-ms'], 15_000);
+const kills = await measureKills(storm.fleet, picked, watcher, opts['sample-gap-ms'], 15_000);
 const secrets = new Map(devices.map((d) => [d.id, d.secret]));
 log(`Status latency: restarting them ${opts['sample-gap-ms']} ms apart…`);
 const reconnects = await measureReconnects(server.mqttUrl, picked.map((id) => ({ id, secret: secrets.get(id)! })), watcher, opts['sample-gap-ms'], 30_000);
-extraAgents.push(...reconnects.agents);
+teardown.add(() => reconnects.agents.forEach((agent) => agent.kill()));
 const during = await readHealth(client);
 const peakRss = (await server.peakRssMb()) ?? Math.max(storm.maxRss, steady.rssMb, during.rssMb);
 
@@ -174,5 +163,5 @@ log('');
 log(table([['target', 'measured', 'verdict'], ...checks.map(([name, value, ok]) => [name, value, verdict(ok)])]));
 log(`\nOverall: ${checks.every(([, , ok]) => ok) ? 'PASS' : 'FAIL'} (worst event-loop p99 ${eldP99} ms)`);
 
-await cleanup();
+await teardown.run();
 process.exit(0);

@@ -7,7 +7,6 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Schedule, ScheduleBody } from '@loa/contract';
-import type { Fleet } from '@loa/speaker';
 import { numericOptions } from './lib/args';
 import { connectFleet, subscribeAreaTopics } from './lib/connectFleet';
 import { ConsoleClient } from './lib/consoleClient';
@@ -16,7 +15,8 @@ import { describeMachine } from './lib/machine';
 import { PlayTracker } from './lib/playTracker';
 import { inPool, sleep } from './lib/pool';
 import { createDistrict, registerDevices } from './lib/seed';
-import { startServer, watchServerLog, type BenchServer } from './lib/server';
+import { startServer, watchServerLog } from './lib/server';
+import { Teardown } from './lib/teardown';
 import { distribution, ms, table } from './lib/stats';
 
 const opts = numericOptions('npm run bench -- schedules [options]', {
@@ -38,18 +38,7 @@ const TARGET_P99_MS = 200;
 const VN_OFFSET_MS = 7 * 3600 * 1000;
 const log = (line: string) => console.log(line);
 
-let server: BenchServer | null = null;
-let fleet: Fleet | null = null;
-
-async function cleanup(): Promise<void> {
-  for (const agent of fleet?.agents ?? []) agent.kill();
-  await server?.stop();
-  server = null;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
+const teardown = new Teardown();
 
 interface Plan {
   title: string;
@@ -91,7 +80,7 @@ const loadAtStart = os.loadavg()[0];
 
 // The scheduler logs each fire at info with the lag it stores in schedule_runs.lag_ms.
 const serverLag = new Map<string, number>();
-server = await startServer({
+const server = await startServer({
   nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   env: { LOG_LEVEL: 'info' },
   onLog: watchServerLog({
@@ -100,6 +89,7 @@ server = await startServer({
     },
   }),
 });
+teardown.add(() => server.stop());
 log(`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`);
 const client = new ConsoleClient(server.baseUrl);
 await client.login(server.adminUser, server.adminPassword);
@@ -110,7 +100,8 @@ const devices = await registerDevices(client, opts.speakers, communeIds, opts['r
 const communeOf = new Map(devices.map((d, i) => [d.id, i % communeIds.length]));
 const communeSize = communeIds.map((_, c) => devices.filter((_d, i) => i % communeIds.length === c).length);
 const up = await connectFleet(client, server.mqttUrl, devices, { concurrency: opts.concurrency, timeoutS: 600, log });
-fleet = up.fleet;
+const fleet = up.fleet;
+teardown.add(() => fleet.agents.forEach((agent) => agent.kill()));
 if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${opts.speakers} devices online`);
 log(`All ${opts.speakers} online after ${ms(up.allOnlineMs)}; ${up.configFirst} had their configuration before their SUBACK; ${up.unsubscribedAreas.length} not subscribed to all their areas${opts.resubscribe ? ' (repaired)' : ''}`);
 if (opts.resubscribe) await subscribeAreaTopics(up.unsubscribedAreas);
@@ -216,5 +207,5 @@ log(table([['target', 'measured', 'verdict'], ...checks.map(([name, value, ok]) 
 log(`Load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other processes share the machine)`);
 log(`\nOverall: ${checks.every(([, , ok]) => ok) ? 'PASS' : 'FAIL'}`);
 
-await cleanup();
+await teardown.run();
 process.exit(0);
