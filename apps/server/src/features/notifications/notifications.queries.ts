@@ -52,11 +52,15 @@ export async function alreadyNotified(db: Db, targetId: string, kind: Notificati
   return (await db.query('SELECT 1 FROM notifications WHERE target_id = $1 AND kind = $2 LIMIT 1', [targetId, kind])).length > 0;
 }
 
+/**
+ * A page of one user's notifications, newest first. The order names the table's column: a bare
+ * `id` would mean the text alias of COLUMNS, which sorts '10' below '9'.
+ */
 export async function listForUser(db: Db, userId: string, f: { unreadOnly: boolean; after?: string; limit: number }): Promise<NotificationRow[]> {
   return db.query<NotificationRow>(
     `SELECT ${COLUMNS} FROM notifications
       WHERE user_id = $1 AND ($2::boolean = false OR read_at IS NULL) AND ($3::bigint IS NULL OR id < $3::bigint)
-      ORDER BY id DESC LIMIT $4`,
+      ORDER BY notifications.id DESC LIMIT $4`,
     [userId, f.unreadOnly, f.after ?? null, f.limit],
   );
 }
