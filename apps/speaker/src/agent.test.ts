@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
+import { deviceEventSchema, deviceStateSchema, topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 import { ConnectionRefusedError, SpeakerAgent, type SpeakerAgentOptions } from './agent';
 import { SilentPlayer } from './player';
 import { startTestBroker, type SeenMessage, type TestBroker } from './testing/broker';
@@ -17,6 +17,12 @@ afterEach(async () => {
   await Promise.all(agents.splice(0).map((a) => a.stop().catch(() => undefined)));
 });
 afterAll(async () => {
+  // The agent sends its events without a schema pass: every one the tests made must fit the contract.
+  const events = broker.messages.filter((m) => /\/event$/.test(m.topic));
+  expect(events.length).toBeGreaterThan(20);
+  for (const m of events) expect(deviceEventSchema.safeParse(json(m)).error).toBeUndefined();
+  const states = broker.messages.filter((m) => /\/state$/.test(m.topic) && m.json !== null);
+  for (const m of states) expect(deviceStateSchema.safeParse(json(m)).error).toBeUndefined();
   await broker.close();
 });
 

@@ -3,7 +3,6 @@ import mqtt, { type MqttClient } from 'mqtt';
 import {
   deviceCommandSchema,
   deviceConfigSchema,
-  deviceEventSchema,
   deviceStateSchema,
   topics,
   type DeviceCommand,
@@ -29,6 +28,7 @@ const REBOOT_DELAY_MS = 1000;
 const STATE_SETTLE_MS = 1000;
 const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
 const noop = (): void => undefined;
+const EVENT_PUBLISH = { qos: 1 } as const;
 
 export interface SpeakerAgentOptions {
   /** mqtt://, mqtts://, ws:// or wss:// */
@@ -284,9 +284,17 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     });
   }
 
+  /**
+   * Subscribes at QoS 0 to command topics and at QoS 1 to the retained configuration. Sessions are
+   * clean, so a broker drops an unacknowledged command with the connection anyway, and the server
+   * sends the running session again when the device is back online; a QoS 1 command would only
+   * add a PUBACK per speaker to every bulletin (10,000 of them for a province).
+   */
   private subscribe(topicList: string[], then?: () => void): void {
     if (!this.client || topicList.length === 0) return;
-    this.client.subscribe(topicList, { qos: 1 }, (error, granted) => {
+    const config = topics.config(this.deviceId);
+    const wanted = Object.fromEntries(topicList.map((t) => [t, { qos: t === config ? 1 : 0 } as const]));
+    this.client.subscribe(wanted, (error, granted) => {
       if (error) this.log.warn(`[${this.deviceId}] subscribe failed: ${error.message}`);
       for (const grant of granted ?? []) {
         if (grant.qos === 128) this.log.warn(`[${this.deviceId}] subscription refused: ${grant.topic}`);
@@ -520,16 +528,12 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     });
   }
 
+  /** Events are built here from typed values (the tests check them against the contract), so they go out without a schema pass. */
   private publishEvent(event: DeviceEvent): void {
     if (!this.client || this.dead) return;
-    const parsed = deviceEventSchema.safeParse(event);
-    if (!parsed.success) {
-      this.log.error(`[${this.deviceId}] invalid event not sent: ${parsed.error.message}`);
-      return;
-    }
-    this.client.publish(topics.event(this.deviceId), JSON.stringify(parsed.data), { qos: 1 }, (error) => {
+    this.client.publish(topics.event(this.deviceId), JSON.stringify(event), EVENT_PUBLISH, (error) => {
       if (error) this.log.debug?.(`[${this.deviceId}] event not sent: ${error.message}`);
     });
-    this.emit('event', parsed.data);
+    this.emit('event', event);
   }
 }

@@ -1,6 +1,7 @@
 import type { PlayItem } from '@loa/contract';
 import { findExecutable, ProcessPlayer } from './processPlayer';
 import { SilentPlayer } from './silentPlayer';
+import type { StopSignal } from './stopSignal';
 
 /** Plays one item of a session. */
 export interface Player {
@@ -9,7 +10,7 @@ export interface Player {
    * Plays `url` from `fromSeconds` into an item of `durationSeconds`. Resolves when the item ends
    * or `signal` aborts; rejects when the audio cannot be played.
    */
-  play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind?: PlayItem['kind']): Promise<void>;
+  play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind?: PlayItem['kind']): Promise<void>;
   /** Volume 0..100, applied from the next item on when the player cannot change it mid-item. */
   setVolume(volume: number): void;
 }

@@ -3,6 +3,7 @@ import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { PlayItem } from '@loa/contract';
 import type { Player } from './player';
+import type { StopSignal } from './stopSignal';
 
 export type PlayerProgram = 'mpg123' | 'ffplay';
 
@@ -53,7 +54,7 @@ export class ProcessPlayer implements Player {
   }
 
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
-  play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
+  play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
     if (signal.aborted) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const child = spawn(this.executable, this.argsFor(url, fromSeconds), { stdio: ['ignore', 'ignore', 'pipe'] });

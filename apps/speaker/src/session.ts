@@ -1,6 +1,7 @@
 import type { DeviceCommand, PlayItem } from '@loa/contract';
 import type { Player } from './player';
 import { sleep } from './sleep';
+import { Stopper } from './stopSignal';
 import { itemStartOffset, locateInTimeline } from './timeline';
 
 export type PlayCommand = Extract<DeviceCommand, { type: 'play' }>;
@@ -25,7 +26,7 @@ export interface SessionHooks {
  * shifts the rest of the timeline), and an item whose slot has passed is skipped.
  */
 export class PlaybackSession {
-  private readonly controller = new AbortController();
+  private readonly stopper = new Stopper();
   private current: { index: number; startedAt: number; from: number } | null = null;
 
   constructor(
@@ -54,7 +55,7 @@ export class PlaybackSession {
   /** Plays from where the wall clock is; resolves when the last item ends or the session is aborted. */
   async run(): Promise<void> {
     const { items, startAt } = this.command;
-    const signal = this.controller.signal;
+    const signal = this.stopper;
     const start = locateInTimeline(items, (Date.now() - startAt) / 1000);
     if (!start) return;
     for (let index = start.index; index < items.length; index += 1) {
@@ -85,10 +86,10 @@ export class PlaybackSession {
 
   /** Stops at once; reports the item that was playing as interrupted. */
   abort(reason: InterruptReason, report = true): void {
-    if (this.controller.signal.aborted) return;
+    if (this.stopper.aborted) return;
     const playing = this.current;
     this.current = null;
-    this.controller.abort(reason); // a reason spares Node building a DOMException per abort
+    this.stopper.abort();
     if (playing && report) this.hooks.onItemEnd(playing.index, { kind: 'interrupted', reason });
   }
 }

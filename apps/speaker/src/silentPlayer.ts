@@ -2,6 +2,7 @@ import type { PlayItem } from '@loa/contract';
 import { openAudio } from './fetchAudio';
 import type { Player } from './player';
 import { sleep } from './sleep';
+import type { StopSignal } from './stopSignal';
 
 const ITEM_OVER = 'item over';
 
@@ -16,7 +17,7 @@ export class SilentPlayer implements Player {
   constructor(private readonly options: { fetchAudio?: boolean } = {}) {}
 
   /** Resolves when the item's time is up or `signal` aborts; rejects when the audio cannot be opened. */
-  async play(url: string, fromSeconds: number, durationSeconds: number, signal: AbortSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
+  async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
     if (signal.aborted) return;
     const deadline = Date.now() + Math.max(0, durationSeconds - fromSeconds) * 1000;
     if (!this.options.fetchAudio) return sleep(deadline - Date.now(), signal);

@@ -1,5 +1,7 @@
+import type { StopSignal } from './stopSignal';
+
 /** Waits `ms` milliseconds; resolves early (never rejects) when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal?: StopSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {
