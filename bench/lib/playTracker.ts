@@ -1,4 +1,11 @@
-import type { SpeakerAgent } from '@loa/speaker';
+import type { DeviceCommand, DeviceEvent } from '@loa/contract';
+
+/** A simulated speaker as the tracker sees it: the agent, or a lean speaker (leanFleet.ts). */
+export interface TrackedSpeaker {
+  readonly deviceId: string;
+  on(name: 'command', listener: (command: DeviceCommand) => void): unknown;
+  on(name: 'event', listener: (event: DeviceEvent) => void): unknown;
+}
 
 /** When each agent first saw something happen to a session, on the tracker's clock. */
 export type Arrivals = Map<string, number>;
@@ -23,7 +30,7 @@ interface SessionLog {
 export class PlayTracker {
   private readonly sessions = new Map<string, SessionLog>();
 
-  constructor(agents: readonly SpeakerAgent[], private readonly clock: () => number) {
+  constructor(agents: readonly TrackedSpeaker[], private readonly clock: () => number) {
     for (const agent of agents) {
       const id = agent.deviceId;
       agent.on('command', (cmd) => {
