@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { topics } from '@loa/contract';
 import { createFleet, type Fleet, type FleetDevice, type SpeakerAgent } from '@loa/speaker';
 import type { ConsoleClient } from './consoleClient';
 import { readHealth } from './health';
@@ -54,17 +53,4 @@ export async function connectFleet(
   }
   options.log(`  gave up after ${ms(performance.now() - t0)}: server online ${online}/${devices.length}`);
   return { fleet, allOnlineMs: null, online, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
-}
-
-/**
- * Bench-only stand-in for a fix in the agent: subscribes these agents to their areas' command
- * topics through their (private) MQTT client, as `SpeakerAgent.onConnect` would if it subscribed
- * to the areas a configuration taught it while the SUBSCRIBE was in flight.
- */
-export async function subscribeAreaTopics(agents: readonly SpeakerAgent[]): Promise<void> {
-  type Subscriber = { subscribeAsync(topicList: string[], opts: { qos: 1 }): Promise<unknown> };
-  await Promise.all(agents.map((agent) => {
-    const mqttClient = (agent as unknown as { client: Subscriber | null }).client;
-    return mqttClient?.subscribeAsync(agent.areas.map(topics.areaCmd), { qos: 1 });
-  }));
 }
