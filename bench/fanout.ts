@@ -96,7 +96,7 @@ async function sendBulletin(variant: string, index: number, areaIds: string[]): 
     command: since(session.play, t0), playing: since(session.started, t0), eldP99: health.eventLoopDelayMs.p99,
   };
   const c = distribution(sent.command);
-  log(`  ${variant} #${index}: HTTP ${ms(httpMs)}, server wrote it to every subscriber in ${sent.deliveredMs === undefined ? '?' : ms(sent.deliveredMs)}, play to ${sent.received}/${N} p99 ${ms(c.p99)} max ${ms(c.max)}, started ${sent.started}/${N}`);
+  log(`  ${variant} #${index}: HTTP ${ms(httpMs)}, server wrote it to every subscriber in ${writtenIn(sent)}, play to ${sent.received}/${N} p99 ${ms(c.p99)} max ${ms(c.max)}, started ${sent.started}/${N}`);
   await sleep(opts['gap-seconds'] * 1000);
   return sent;
 }
@@ -140,21 +140,20 @@ log(`Registered ${N} devices in ${ms(performance.now() - regStart)}; connectingâ
 let fleet: { agents: readonly TrackedSpeaker[]; playingCount(): number };
 let unsubscribed = 0;
 const connectOptions = { concurrency: opts.concurrency, timeoutS: opts['connect-timeout-s'], log };
+let up: { allOnlineMs: number | null; online: number };
 if (fullAgents) {
-  const up = await connectFleet(client, server.mqttUrl, devices, connectOptions);
-  teardown.add(() => up.fleet.agents.forEach((agent) => agent.kill()));
-  if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
-  log(`All ${N} online after ${ms(up.allOnlineMs)}`);
-  unsubscribed = up.unsubscribedAreas.length;
-  log(`Agents whose configuration arrived before their SUBACK: ${up.configFirst}/${N}; not subscribed to all their areas: ${unsubscribed}/${N}`);
-  fleet = up.fleet;
+  const agents = await connectFleet(client, server.mqttUrl, devices, connectOptions);
+  teardown.add(() => agents.fleet.agents.forEach((agent) => agent.kill()));
+  unsubscribed = agents.unsubscribedAreas.length;
+  log(`Agents whose configuration arrived before their SUBACK: ${agents.configFirst}/${N}; not subscribed to all their areas: ${unsubscribed}/${N}`);
+  [fleet, up] = [agents.fleet, agents];
 } else {
-  const up = await connectLeanFleet(client, server.mqttUrl, devices, connectOptions);
-  teardown.add(() => up.fleet.kill());
-  if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
-  log(`All ${N} online after ${ms(up.allOnlineMs)}`);
-  fleet = up.fleet;
+  const lean = await connectLeanFleet(client, server.mqttUrl, devices, connectOptions);
+  teardown.add(() => lean.fleet.kill());
+  [fleet, up] = [lean.fleet, lean];
 }
+if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
+log(`All ${N} online after ${ms(up.allOnlineMs)}`);
 log(`Settling ${opts['settle-seconds']} sâ€¦`);
 await sleep(opts['settle-seconds'] * 1000);
 const tracker = new PlayTracker(fleet.agents, () => performance.now());

@@ -41,16 +41,30 @@ export async function connectFleet(
     });
   }
   const unsubscribedAreas = () => fleet.agents.filter((a) => a.unsubscribedAreas.length > 0);
+  const up = await waitUntilOnline(client, () => fleet.connectedCount(), devices.length, t0, options);
+  return { fleet, ...up, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
+}
+
+/**
+ * Polls once a second until `connectedCount()` and the server's online count both reach `n`, or
+ * `timeoutS` (counted from `t0`) passes: answers the time from `t0` (null on a time-out) and the
+ * server's last count. Progress is logged every 5 s.
+ */
+export async function waitUntilOnline(
+  client: ConsoleClient,
+  connectedCount: () => number,
+  n: number,
+  t0: number,
+  options: { timeoutS: number; log: (line: string) => void },
+): Promise<{ allOnlineMs: number | null; online: number }> {
   let online = 0;
   for (let tick = 1; performance.now() - t0 < options.timeoutS * 1000; tick += 1) {
     await sleep(1000);
-    const connected = fleet.connectedCount();
+    const connected = connectedCount();
     online = (await readHealth(client)).thietbi.online;
-    if (connected === devices.length && online === devices.length) {
-      return { fleet, allOnlineMs: performance.now() - t0, online, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
-    }
-    if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  agents connected ${connected}/${devices.length}  server online ${online}`);
+    if (connected === n && online === n) return { allOnlineMs: performance.now() - t0, online };
+    if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  connected ${connected}/${n}  server online ${online}`);
   }
-  options.log(`  gave up after ${ms(performance.now() - t0)}: server online ${online}/${devices.length}`);
-  return { fleet, allOnlineMs: null, online, unsubscribedAreas: unsubscribedAreas(), configFirst: configFirst.size };
+  options.log(`  gave up after ${ms(performance.now() - t0)}: server online ${online}/${n}`);
+  return { allOnlineMs: null, online };
 }

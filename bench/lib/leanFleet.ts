@@ -19,8 +19,8 @@ import mqttPacket, { type Packet } from 'mqtt-packet';
 import { topics, type DeviceCommand, type DeviceConfig, type DeviceEvent, type DeviceState } from '@loa/contract';
 import { CommandFilter, itemStartOffset, locateInTimeline, shouldReplace, type FleetDevice } from '@loa/speaker';
 import type { ConsoleClient } from './consoleClient';
-import { readHealth } from './health';
-import { sleep } from './pool';
+import { waitUntilOnline } from './connectFleet';
+import { inPool } from './pool';
 
 type PlayCommand = Extract<DeviceCommand, { type: 'play' }>;
 
@@ -274,26 +274,18 @@ export class LeanFleet {
   /** Connects every speaker, `concurrency` handshakes at a time; resolves when all have answered. */
   async start(concurrency: number, timeoutMs = 20_000): Promise<void> {
     const url = new URL(this.mqttUrl);
-    let next = 0;
-    const lane = async () => {
-      while (next < this.agents.length) {
-        const agent = this.agents[next];
-        next += 1;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(done, timeoutMs);
-          function done() {
-            clearTimeout(timer);
-            agent.off('connected', done);
-            agent.off('refused', done);
-            resolve();
-          }
-          agent.once('connected', done);
-          agent.once('refused', done);
-          agent.connect(url.hostname, Number(url.port || 1883));
-        });
+    await inPool(this.agents, concurrency, (agent) => new Promise<void>((resolve) => {
+      const timer = setTimeout(done, timeoutMs);
+      function done() {
+        clearTimeout(timer);
+        agent.off('connected', done);
+        agent.off('refused', done);
+        resolve();
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, this.agents.length) }, lane));
+      agent.once('connected', done);
+      agent.once('refused', done);
+      agent.connect(url.hostname, Number(url.port || 1883));
+    }));
   }
 
   connectedCount(): number {
@@ -322,16 +314,6 @@ export async function connectLeanFleet(
 ): Promise<{ fleet: LeanFleet; allOnlineMs: number | null; online: number }> {
   const t0 = performance.now();
   const fleet = new LeanFleet(mqttUrl, devices);
-  const started = fleet.start(options.concurrency);
-  let online = 0;
-  for (let tick = 1; performance.now() - t0 < options.timeoutS * 1000; tick += 1) {
-    await sleep(1000);
-    online = (await readHealth(client)).thietbi.online;
-    if (fleet.connectedCount() === devices.length && online === devices.length) {
-      await started;
-      return { fleet, allOnlineMs: performance.now() - t0, online };
-    }
-    if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  speakers connected ${fleet.connectedCount()}/${devices.length}  server online ${online}`);
-  }
-  return { fleet, allOnlineMs: null, online };
+  void fleet.start(options.concurrency);
+  return { fleet, ...(await waitUntilOnline(client, () => fleet.connectedCount(), devices.length, t0, options)) };
 }
