@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import mqtt, { type MqttClient } from 'mqtt';
 import {
   deviceCommandSchema,
   deviceConfigSchema,
@@ -10,24 +9,22 @@ import {
   type DeviceEvent,
   type DeviceState,
 } from '@loa/contract';
-import { shouldReplace } from './arbitration';
-import { reconnectDelay, MAX_RECONNECT_DELAY_MS } from './backoff';
 import { CommandFilter } from './commandFilter';
+import { ConnectionRefusedError, DeviceLink } from './deviceLink';
 import { localIp } from './localIp';
 import { silentLogger, type Logger } from './logger';
 import { choosePlayer, type Player } from './player';
+import { Playout } from './playout';
 import { addReporter, removeReporter, type Reporter } from './reportClock';
-import { PlaybackSession, type InterruptReason, type ItemOutcome, type PlayCommand } from './session';
-import { locateInTimeline } from './timeline';
+import type { InterruptReason, ItemOutcome, PlayCommand, PlaybackSession } from './session';
+
+export { ConnectionRefusedError } from './deviceLink';
 
 export const DEFAULT_FIRMWARE = 'loa-speaker/0.1.0';
 const DEFAULT_REPORT_INTERVAL_S = 20;
-const DEFAULT_KEEPALIVE_S = 30;
 const REBOOT_DELAY_MS = 1000;
 /** A state change that an event already told (an item started) is reported after this, plus jitter. */
 const STATE_SETTLE_MS = 1000;
-const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
-const noop = (): void => undefined;
 const EVENT_PUBLISH = { qos: 1 } as const;
 
 export interface SpeakerAgentOptions {
@@ -73,48 +70,23 @@ export interface SpeakerAgentEvents {
   played: [sessionId: string];
 }
 
-/** Thrown by start() when the broker refuses the device id or secret. */
-export class ConnectionRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly code: number,
-  ) {
-    super(message);
-    this.name = 'ConnectionRefusedError';
-  }
-}
-
-/** MQTT 3.1.1 CONNACK codes 4 and 5, MQTT 5 reason codes 134 and 135. */
-function refusalCode(error: Error): number | null {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'number' && [4, 5, 134, 135].includes(code) ? code : null;
-}
-
 /**
- * A speaker: connects to the broker as its device, follows its retained configuration (areas,
- * volume, report interval), plays the commands it receives and reports state and events
- * (docs/device-protocol.md).
+ * A speaker: connects to the broker as its device (DeviceLink), follows its retained configuration
+ * (areas, volume, report interval), plays the commands it receives (Playout) and reports state and
+ * events (docs/device-protocol.md).
  */
 export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Reporter {
   readonly deviceId: string;
   reportDueAt = Number.POSITIVE_INFINITY;
-  private client: MqttClient | null = null;
+  private readonly link: DeviceLink;
+  private readonly playout: Playout;
   private player: Player | null;
   private readonly filter = new CommandFilter(1000);
-  private session: PlaybackSession | null = null;
   private areaIds: string[] = [];
   private volumeLevel: number;
   private reportIntervalMs = DEFAULT_REPORT_INTERVAL_S * 1000;
-  private keepalive = DEFAULT_KEEPALIVE_S;
-  private isConnected = false;
-  /** Area command topics subscribed in this session (a clean session starts with none). */
-  private subscribedAreas = new Set<string>();
-  private attempts = 0;
-  private lastRefused = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
   private ended = false;
   private dead = false;
-  private rebooting = false;
   private startWaiter: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly log: Logger;
 
@@ -124,10 +96,22 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.player = options.player ?? null;
     this.volumeLevel = options.volume ?? 70;
     this.log = options.logger ?? silentLogger;
+    this.link = new DeviceLink({ ...options, logger: this.log });
+    this.link.on('up', () => this.onUp());
+    this.link.on('down', () => this.emit('disconnected'));
+    this.link.on('attemptFailed', () => this.emit('attemptFailed', null));
+    this.link.on('reconnecting', (delay) => this.emit('reconnecting', delay));
+    this.link.on('refused', (error) => this.onRefused(error));
+    this.link.on('message', (topic, payload) => this.onMessage(topic, payload));
+    this.playout = new Playout(() => this.player as Player, {
+      onItemStart: (session, index, position) => this.onItemStart(session, index, position),
+      onItemEnd: (session, index, outcome) => this.onItemEnd(session, index, outcome),
+      onSessionEnd: (session) => this.onSessionEnd(session),
+    }, (url) => this.resolveUrl(url));
   }
 
   get connected(): boolean {
-    return this.isConnected;
+    return this.link.up;
   }
 
   get volume(): number {
@@ -141,15 +125,12 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   /** Areas of its configuration whose command topic it has not subscribed in this session (none when healthy). */
   get unsubscribedAreas(): string[] {
-    return this.isConnected ? this.areaIds.filter((a) => !this.subscribedAreas.has(a)) : [...this.areaIds];
+    return this.link.unsubscribedAreas;
   }
 
   /** What plays now (as reported in state), or null. */
   get playing(): DeviceState['playing'] {
-    const now = this.session?.nowPlaying();
-    if (!this.session || !now) return null;
-    const title = (now.item.title || this.session.command.title).slice(0, 200);
-    return { sessionId: this.session.sessionId, itemIndex: now.index, position: Math.round(now.position * 10) / 10, title };
+    return this.playout.playing;
   }
 
   /** The state this agent reports. */
@@ -167,50 +148,42 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   /** Connects; resolves on the first accepted connection, rejects when the broker refuses the secret. */
   async start(): Promise<void> {
-    if (this.client) throw new Error('agent already started');
+    if (this.link.started) throw new Error('agent already started');
     this.player ??= await choosePlayer({ fetchAudio: this.options.fetchAudio ?? true });
     this.player.setVolume(this.volumeLevel);
     return new Promise((resolve, reject) => {
       this.startWaiter = { resolve, reject };
-      this.connect();
+      this.link.open();
     });
   }
 
   /** Graceful stop: reports `{ online: false }` (retained), then disconnects cleanly. */
   async stop(): Promise<void> {
-    if (this.ended || !this.client) return;
+    if (this.ended || !this.link.started) return;
     this.shutdown();
     this.stopSession('shutdown');
-    const client = this.client;
-    if (this.isConnected) {
-      await client.publishAsync(topics.state(this.deviceId), OFFLINE_PAYLOAD, { qos: 1, retain: true }).catch(() => undefined);
-      await client.endAsync(false);
-    } else {
-      await client.endAsync(true);
-    }
-    this.isConnected = false;
+    await this.link.close();
   }
 
   /** Abrupt death (power cut): the socket is destroyed without DISCONNECT, so the broker publishes the last will. */
   kill(): void {
-    if (this.ended || !this.client) return;
+    if (this.ended || !this.link.started) return;
     this.dead = true;
     this.shutdown();
     this.stopSession('shutdown', false);
-    this.client.end(true);
-    this.isConnected = false;
+    this.link.kill();
   }
 
   /** Reports state now (and reschedules the periodic report). */
   reportState(): void {
     this.reportDueAt = Date.now() + this.reportIntervalMs;
-    if (!this.client || !this.isConnected || this.dead) return;
+    if (!this.link.up || this.dead) return;
     const parsed = deviceStateSchema.safeParse(this.state);
     if (!parsed.success) {
       this.log.error(`[${this.deviceId}] invalid state not sent: ${parsed.error.message}`);
       return;
     }
-    this.client.publish(topics.state(this.deviceId), JSON.stringify(parsed.data), { qos: 1, retain: true });
+    this.link.publish(topics.state(this.deviceId), JSON.stringify(parsed.data), { qos: 1, retain: true });
     this.emit('state', parsed.data);
   }
 
@@ -221,127 +194,30 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   private shutdown(): void {
     this.ended = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
     removeReporter(this);
     this.startWaiter?.reject(new Error('agent stopped before it connected'));
     this.startWaiter = null;
   }
 
-  private connect(): void {
-    const id = this.deviceId;
-    const client = mqtt.connect(this.options.mqttUrl, {
-      clientId: id,
-      username: id,
-      password: this.options.secret,
-      protocolVersion: 4,
-      keepalive: this.keepalive,
-      clean: true,
-      // Reconnection is ours: a growing, jittered delay instead of mqtt.js's fixed period.
-      reconnectPeriod: 0,
-      resubscribe: false,
-      connectTimeout: this.options.connectTimeoutMs ?? 15_000,
-      will: { topic: topics.state(id), payload: Buffer.from(OFFLINE_PAYLOAD), qos: 1, retain: true },
-      // mqtt.js traces every packet through `debug` even when nothing prints it; with DEBUG set it still does.
-      ...(process.env.DEBUG ? {} : { log: noop }),
-    });
-    client.on('connect', () => this.onConnect());
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
-    client.on('error', (error) => this.onError(error));
-    client.on('close', () => this.onClose());
-    this.client = client;
+  private onUp(): void {
+    this.log.info(`[${this.deviceId}] đã kết nối / connected`);
+    addReporter(this);
+    this.reportState();
+    this.emit('connected');
+    this.startWaiter?.resolve();
+    this.startWaiter = null;
   }
 
-  /** Reconnects the same client; after a connection loss, events queued meanwhile are kept. */
-  private reconnect(keepQueued = true): void {
-    if (this.ended || !this.client) return;
-    const client = this.client;
-    client.options.keepalive = this.keepalive;
-    // end() closes the stores, so after a reboot the client starts with fresh ones.
-    client.reconnect(keepQueued ? { incomingStore: client.incomingStore, outgoingStore: client.outgoingStore } : undefined);
-  }
-
-  private onConnect(): void {
-    const client = this.client;
-    if (!client) return;
-    this.attempts = 0;
-    this.lastRefused = false;
-    this.subscribedAreas = new Set(this.areaIds);
-    const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
-    // State goes out only once the subscriptions are granted: the server answers an online state
-    // with the running session at once, and that command must not arrive before we listen.
-    this.subscribe(wanted, () => {
-      if (this.client !== client || !client.connected) return;
-      this.isConnected = true;
-      // The retained configuration often arrives before this callback: follow its areas now.
-      this.syncAreas();
-      this.log.info(`[${this.deviceId}] đã kết nối / connected`);
-      addReporter(this);
-      this.reportState();
-      this.emit('connected');
-      this.startWaiter?.resolve();
-      this.startWaiter = null;
-    });
-  }
-
-  /**
-   * Subscribes at QoS 0 to command topics and at QoS 1 to the retained configuration. Sessions are
-   * clean, so a broker drops an unacknowledged command with the connection anyway, and the server
-   * sends the running session again when the device is back online; a QoS 1 command would only
-   * add a PUBACK per speaker to every bulletin (10,000 of them for a province).
-   */
-  private subscribe(topicList: string[], then?: () => void): void {
-    if (!this.client || topicList.length === 0) return;
-    const config = topics.config(this.deviceId);
-    const wanted = Object.fromEntries(topicList.map((t) => [t, { qos: t === config ? 1 : 0 } as const]));
-    this.client.subscribe(wanted, (error, granted) => {
-      if (error) this.log.warn(`[${this.deviceId}] subscribe failed: ${error.message}`);
-      for (const grant of granted ?? []) {
-        if (grant.qos === 128) this.log.warn(`[${this.deviceId}] subscription refused: ${grant.topic}`);
-      }
-      then?.();
-    });
-  }
-
-  private onError(error: Error): void {
-    const code = refusalCode(error);
-    if (code === null) {
-      this.log.debug?.(`[${this.deviceId}] ${error.message}`);
-      return;
-    }
-    this.lastRefused = true;
-    const refused = new ConnectionRefusedError(`sai mã thiết bị hoặc khoá bí mật / wrong device id or secret (${error.message})`, code);
+  private onRefused(refused: ConnectionRefusedError): void {
     this.log.error(`[${this.deviceId}] ${refused.message}`);
     this.emit('refused', refused);
     if (this.startWaiter) {
       const waiter = this.startWaiter;
       this.startWaiter = null;
       this.shutdown();
-      this.client?.end(true);
+      this.link.abandon();
       waiter.reject(refused);
     }
-  }
-
-  private onClose(): void {
-    const wasConnected = this.isConnected;
-    this.isConnected = false;
-    if (wasConnected) {
-      if (this.ended || this.rebooting) this.log.info(`[${this.deviceId}] đã ngắt kết nối / disconnected`);
-      else this.log.warn(`[${this.deviceId}] mất kết nối / connection lost`);
-      this.emit('disconnected');
-    } else if (!this.ended) {
-      this.emit('attemptFailed', null);
-    }
-    if (this.ended || this.rebooting || this.reconnectTimer) return;
-    // A refused secret is retried at the slowest pace (it may have been reset on purpose).
-    const delay = this.lastRefused ? MAX_RECONNECT_DELAY_MS : reconnectDelay(this.attempts, this.options.reconnectBaseMs);
-    this.attempts += 1;
-    this.emit('reconnecting', delay);
-    this.log.debug?.(`[${this.deviceId}] reconnecting in ${delay} ms`);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      this.reconnect();
-    }, delay);
   }
 
   private onMessage(topic: string, payload: Buffer): void {
@@ -362,18 +238,6 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.emit('dropped', reason, detail);
   }
 
-  /** Subscribes to the command topics of areas it belongs to and drops those it left. */
-  private syncAreas(): void {
-    const client = this.client;
-    if (!client || !this.isConnected || !client.connected) return;
-    const add = this.areaIds.filter((a) => !this.subscribedAreas.has(a));
-    const remove = [...this.subscribedAreas].filter((a) => !this.areaIds.includes(a));
-    for (const a of add) this.subscribedAreas.add(a);
-    for (const a of remove) this.subscribedAreas.delete(a);
-    this.subscribe(add.map(topics.areaCmd));
-    if (remove.length > 0) client.unsubscribe(remove.map(topics.areaCmd));
-  }
-
   private applyConfig(json: unknown): void {
     const parsed = deviceConfigSchema.safeParse(json);
     if (!parsed.success) {
@@ -382,9 +246,9 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     }
     const config = parsed.data;
     this.areaIds = [...config.areas];
-    this.syncAreas();
+    this.link.setAreas(this.areaIds);
     this.reportIntervalMs = config.reportInterval * 1000;
-    this.keepalive = config.keepalive;
+    this.link.keepalive = config.keepalive;
     this.reportDueAt = Math.min(this.reportDueAt, Date.now() + this.reportIntervalMs);
     this.emit('config', config);
     this.setVolume(config.volume);
@@ -412,7 +276,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
     switch (command.type) {
       case 'stop':
-        if (!command.sessionId || command.sessionId === this.session?.sessionId) this.stopSession('stopped');
+        if (!command.sessionId || command.sessionId === this.playout.current?.sessionId) this.stopSession('stopped');
         break;
       case 'volume':
         this.setVolume(command.volume);
@@ -425,35 +289,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   /** Starts a session; answers false when the command is ignored (already playing it, lower priority, or already over). */
   private play(command: PlayCommand): boolean {
-    // The same run of the session it already plays (the server re-sends after a pre-emption ends
-    // or when it is unsure): it carries on in step rather than restarting the item.
-    if (this.session && this.session.sessionId === command.sessionId && this.session.command.startAt === command.startAt) {
-      this.emit('ignored', command);
-      return false;
-    }
-    if (this.session && !shouldReplace(this.session, command)) {
-      this.log.info(`[${this.deviceId}] bỏ qua phiên ưu tiên thấp hơn / ignored lower priority session ${command.sessionId}`);
-      this.emit('ignored', command);
-      return false;
-    }
-    if (!locateInTimeline(command.items, (Date.now() - command.startAt) / 1000)) {
-      this.log.info(`[${this.deviceId}] phiên đã kết thúc / session already over: ${command.sessionId}`);
-      return false;
-    }
-    this.session?.abort('preempted');
-    const session: PlaybackSession = new PlaybackSession(
-      command,
-      this.player as Player,
-      {
-        onItemStart: (index, position) => this.onItemStart(session, index, position),
-        onItemEnd: (index, outcome) => this.onItemEnd(session, index, outcome),
-        onEnd: () => this.onSessionEnd(session),
-      },
-      (url) => this.resolveUrl(url),
-    );
-    this.session = session;
-    void session.run();
-    return true;
+    const verdict = this.playout.play(command);
+    if (verdict === 'lowerPriority') this.log.info(`[${this.deviceId}] bỏ qua phiên ưu tiên thấp hơn / ignored lower priority session ${command.sessionId}`);
+    if (verdict === 'over') this.log.info(`[${this.deviceId}] phiên đã kết thúc / session already over: ${command.sessionId}`);
+    if (verdict === 'sameRun' || verdict === 'lowerPriority') this.emit('ignored', command);
+    return verdict === 'started';
   }
 
   private resolveUrl(url: string): string {
@@ -487,19 +327,14 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   }
 
   private onSessionEnd(session: PlaybackSession): void {
-    if (this.session !== session) return;
-    this.session = null;
     this.log.info(`[${this.deviceId}] phát xong / finished session ${session.sessionId}`);
     this.reportState();
     this.emit('played', session.sessionId);
   }
 
   private stopSession(reason: InterruptReason, report = true): void {
-    const session = this.session;
-    if (!session) return;
-    this.session = null;
-    session.abort(reason, report && !this.dead);
-    if (report) {
+    const session = this.playout.stop(reason, report && !this.dead);
+    if (session && report) {
       this.log.info(`[${this.deviceId}] dừng phát / stopped ${session.sessionId} (${reason})`);
       this.reportState();
     }
@@ -515,23 +350,16 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   }
 
   private reboot(): void {
-    const client = this.client;
-    if (!client || this.rebooting) return;
+    if (!this.link.started) return;
     this.log.info(`[${this.deviceId}] khởi động lại / rebooting`);
-    this.rebooting = true;
     this.stopSession('reboot');
-    client.end(false, () => {
-      setTimeout(() => {
-        this.rebooting = false;
-        this.reconnect(false);
-      }, REBOOT_DELAY_MS);
-    });
+    this.link.restart(REBOOT_DELAY_MS);
   }
 
   /** Events are built here from typed values (the tests check them against the contract), so they go out without a schema pass. */
   private publishEvent(event: DeviceEvent): void {
-    if (!this.client || this.dead) return;
-    this.client.publish(topics.event(this.deviceId), JSON.stringify(event), EVENT_PUBLISH, (error) => {
+    if (this.dead) return;
+    this.link.publish(topics.event(this.deviceId), JSON.stringify(event), EVENT_PUBLISH, (error) => {
       if (error) this.log.debug?.(`[${this.deviceId}] event not sent: ${error.message}`);
     });
     this.emit('event', event);
