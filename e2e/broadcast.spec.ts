@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@loa/contract';
 import { makeMp3 } from '../apps/server/test/audio';
@@ -47,8 +44,8 @@ test('an operator sends a bulletin of speech and an MP3 to one commune; its spea
   await source.getByRole('button', { name: 'Thêm', exact: true }).click();
 
   // A recorded announcement file.
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-')), 'loi-keu-goi.mp3');
-  fs.writeFileSync(file, makeMp3(6));
+  // Handed to the browser from memory: no file left behind in the temporary directory.
+  const file = { name: 'loi-keu-goi.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(6) };
   await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).click();
   const files = page.getByRole('dialog').last();
   await files.getByRole('tab', { name: 'Tệp' }).click();

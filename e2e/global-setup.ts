@@ -10,35 +10,51 @@ import { E2E_ADMIN } from './fixtures';
 /** Starts the real server (built console, embedded database, demo data) on an ephemeral port. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-'));
+  // The server's own temporary directory: it must be empty when the server has stopped.
+  const serverTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-tmp-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: path.join(root, 'apps/server'),
     env: {
-      ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0',
+      ...process.env, TMPDIR: serverTmp, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', MQTT_PORT: '0',
       ADMIN_USER: E2E_ADMIN.tentaikhoan, ADMIN_PASSWORD: E2E_ADMIN.password, LOG_LEVEL: 'warn',
       // Every test browser shares 127.0.0.1; the per-address limit is tested in the server suite.
       RATE_LIMIT_PER_MINUTE: '100000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Loa đang chạy tại (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  process.env.LOA_E2E_URL = url;
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Stops the server and removes its data folder: after the run, and when it never started.
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    const left = fs.readdirSync(serverTmp);
+    fs.rmSync(serverTmp, { recursive: true, force: true });
+    if (left.length > 0) throw new Error(`The server left files in its temporary directory: ${left.join(', ')}`);
   };
+  let output = '';
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Loa đang chạy tại (http:\/\/localhost:\d+)/.exec(output);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1].replace('localhost', '127.0.0.1'));
+        }
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    });
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  process.env.LOA_E2E_URL = url;
+  return stop;
 }

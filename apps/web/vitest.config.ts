@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// Fails the run when tests leave anything in the temporary directory (scripts/vitest-tmp-guard.ts).
+const tmpGuard = fileURLToPath(new URL('../../scripts/vitest-tmp-guard.ts', import.meta.url));
 
 /** Unit tests of the console: jsdom, tests beside the code. */
 export default defineConfig({
@@ -13,6 +15,7 @@ export default defineConfig({
     root,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    globalSetup: [tmpGuard],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     css: false,
     restoreMocks: true,

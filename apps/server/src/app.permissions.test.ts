@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RightValue } from '@loa/contract';
+import { CSRF_COOKIE, CSRF_HEADER, type RightValue } from '@loa/contract';
 import { createTestUser, signedInAdmin, startTestServer, TestClient, type TestServer } from '../test/helpers';
+import { makeMp3 } from '../test/audio';
 import { notifyScheduleAwaitingApproval } from './features/notifications/notify';
 
 /**
@@ -13,6 +11,9 @@ import { notifyScheduleAwaitingApproval } from './features/notifications/notify'
  * administrator holding every right, with the objects of the first administrator. Each must be
  * refused (401, 403 or 404) and answer no data, or, for reads that need only a login, answer
  * nothing of the first administrator. A route missing from the table below fails the walk.
+ * Area scope is walked too: a user of the same administrator holding every right but placed in
+ * another commune is refused on every route marked `area` and reads nothing of commune A or of
+ * the administrator-wide objects (devices, accounts, invitations, mail, programmes, media, forwarding).
  */
 
 /** public: no login by design; self: acts only on the caller's own data; login: a read within the caller's scope. */
@@ -31,6 +32,8 @@ interface Fixtures {
   uploadToken: string;
   mail: string;
   loginDevice: string;
+  programme: string;
+  media: string;
 }
 
 interface Call {
@@ -48,6 +51,10 @@ interface RouteCase {
   generic?: boolean;
   /** Another refusal this route answers today, because of a known defect (see the comment at the route). */
   alsoRefused?: number;
+  /** The call names objects of commune A or of the whole administrator: a user of commune B, even with every right, is refused. */
+  area?: boolean;
+  /** Shared by every area of the administrator by design: a user of commune B reads it too. */
+  allAreas?: boolean;
 }
 
 const schedule = (f: Fixtures) => ({ tieude: f.marker, diabanchon: [f.communeA], thietbichon: [], ngaybatdau: '2030-01-01', giophat: ['07:00'], thutrongtuan: [1] });
@@ -55,6 +62,8 @@ const broadcastBody = (f: Fixtures) => ({
   thongtin: JSON.stringify({ tieude: 'x', loaibantin: 1, uutien: 1, diabanchon: [f.communeA], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 }),
   nguonphat: JSON.stringify([{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 60, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/x', thoiluong: 60 }]),
 });
+
+const relay = { kieunguon: 'Tiếp Sóng', thoigianBatdau: 30, tenkenh: 'VOV1', url: 'https://radio.example.vn/vov1', thoiluong: 30 };
 
 const ROUTES: Record<string, RouteCase> = {
   'GET /v1/health': { need: 'public' },
@@ -86,13 +95,14 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/lichphat/danhsachdiaban': { need: 'login' },
   'GET /v1/client/diaban': { need: 'login' },
   'GET /v1/client/thietbi/danhsachthietbi': { need: 'login', call: () => ({ query: { limit: '1000' } }) },
-  'GET /v1/client/thietbi/laythietbi': { need: 'login', foreign: true, call: (f) => ({ query: { diaban: f.communeA } }) },
-  'GET /v1/client/thietbi/thongtin': { need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
-  'GET /v1/client/thietbi/lichsuketnoi': { need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
-  'GET /v1/client/thietbi/lichsubantin': { need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
-  'GET /v1/client/lichphat/danhsachkenhsohoa': { need: 'login' },
+  'GET /v1/client/thietbi/laythietbi': { area: true, need: 'login', foreign: true, call: (f) => ({ query: { diaban: f.communeA } }) },
+  'GET /v1/client/thietbi/thongtin': { area: true, need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
+  'GET /v1/client/thietbi/lichsuketnoi': { area: true, need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
+  'GET /v1/client/thietbi/lichsubantin': { area: true, need: 'login', foreign: true, call: (f) => ({ query: { id: f.device } }) },
+  // Relay channels are the administrator's list of public stations, offered to every area.
+  'GET /v1/client/lichphat/danhsachkenhsohoa': { need: 'login', allAreas: true },
   'GET /v1/client/lichphat/lichphatdangphat': { need: 'login' },
-  'GET /v1/client/phatngay/nghe/:id': { need: 'login', foreign: true, call: (f) => ({ params: { id: f.broadcast } }) },
+  'GET /v1/client/phatngay/nghe/:id': { area: true, need: 'login', foreign: true, call: (f) => ({ params: { id: f.broadcast } }) },
   'GET /v1/client/tts': { need: 'login' },
   'GET /v1/client/taikhoan/quyenhan': { need: 'login' },
   'POST /v1/client/lichphat/danhsachlichphat': { need: 'login', generic: true },
@@ -101,22 +111,22 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /v1/client/thuvien': { need: 'login' },
 
   'GET /v1/client/hethong/suckhoe': { need: 'quanlythietbi' },
-  'POST /v1/client/diaban/themmoi': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { tendiaban: 'Thôn mới', cap: 'thon', idcha: f.communeA } }) },
-  'POST /v1/client/diaban/capnhat': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.communeA, tendiaban: 'Đổi tên', idcha: f.district } }) },
+  'POST /v1/client/diaban/themmoi': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { tendiaban: 'Thôn mới', cap: 'thon', idcha: f.communeA } }) },
+  'POST /v1/client/diaban/capnhat': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.communeA, tendiaban: 'Đổi tên', idcha: f.district } }) },
   'POST /v1/client/diaban/xoa': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.communeB } }) },
-  'POST /v1/client/thietbi/themmoi': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { tenthietbi: 'Loa lạ', diaban: f.communeA, serial: `SN-${crypto.randomBytes(5).toString('hex')}` } }) },
-  'POST /v1/client/thietbi/capnhat': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, tenthietbi: 'Đổi tên', diaban: f.communeA, serial: `SN-${crypto.randomBytes(5).toString('hex')}` } }) },
-  'POST /v1/client/thietbi/update': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
-  'POST /v1/client/thietbi/reset': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
-  'POST /v1/client/thietbi/xoa': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
-  'POST /v1/client/thietbi/dieukhien': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, lenh: 'khoidonglai' } }) },
+  'POST /v1/client/thietbi/themmoi': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { tenthietbi: 'Loa lạ', diaban: f.communeA, serial: `SN-${crypto.randomBytes(5).toString('hex')}` } }) },
+  'POST /v1/client/thietbi/capnhat': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, tenthietbi: 'Đổi tên', diaban: f.communeA, serial: `SN-${crypto.randomBytes(5).toString('hex')}` } }) },
+  'POST /v1/client/thietbi/update': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
+  'POST /v1/client/thietbi/reset': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
+  'POST /v1/client/thietbi/xoa': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
+  'POST /v1/client/thietbi/dieukhien': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, lenh: 'khoidonglai' } }) },
   'POST /v1/client/kenh/themmoi': { need: 'quanlythietbi', call: () => ({ body: { tenkenh: 'Kênh mới', url: 'http://127.0.0.1:9/k' } }) },
   'POST /v1/client/kenh/xoa': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.channel } }) },
 
   'POST /v1/client/lichphat/geturlupload': { need: 'themsuaxoalichphat', call: () => ({ body: { key: ['a.mp3'] } }) },
   'PUT /v1/client/media/upload/:token': { need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ params: { token: f.uploadToken } }) },
-  'POST /v1/client/phatngay/phatngay': { need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: broadcastBody(f) }) },
-  'POST /v1/client/lichphat/dungkhancap': { need: 'dungphatchuongtrinh', foreign: true, call: (f) => ({ body: { id: f.broadcast } }) },
+  'POST /v1/client/phatngay/phatngay': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: broadcastBody(f) }) },
+  'POST /v1/client/lichphat/dungkhancap': { area: true, need: 'dungphatchuongtrinh', foreign: true, call: (f) => ({ body: { id: f.broadcast } }) },
   'POST /v1/client/tts/:engine': { need: 'themsuaxoalichphat', call: () => ({ params: { engine: 'espeak' }, body: { input: 'Xin chào bà con trong xã', speaker_id: 'banmaiace' } }) },
   'POST /v1/client/lichphat/kiemtrathongtin': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: schedule(f) }) },
   'POST /v1/client/lichphat/taolichphat': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: schedule(f) }) },
@@ -129,26 +139,26 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/lichphat/uploadfile': { need: 'themsuaxoalichphat', generic: true },
   'POST /v1/client/lichphat/uploadfilesua': { need: 'themsuaxoalichphat', generic: true },
   'POST /v1/client/chuongtrinh/themmoi': { need: 'themsuaxoalichphat', generic: true, call: () => ({ body: { ten: 'Chương trình', loaibantin: 1, nguonphat: [] } }) },
-  'POST /v1/client/chuongtrinh/capnhat': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast, ten: 'Chương trình', loaibantin: 1, nguonphat: [] } }) },
-  'POST /v1/client/chuongtrinh/xoa': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast } }) },
-  'POST /v1/client/thuvien/doiten': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: () => ({ body: { key: 'audio/khong-co.mp3', ten: 'x' } }) },
-  'POST /v1/client/thuvien/xoa': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: () => ({ body: { key: 'audio/khong-co.mp3' } }) },
+  'POST /v1/client/chuongtrinh/capnhat': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: { id: f.programme, ten: 'Chương trình', loaibantin: 1, nguonphat: [relay] } }) },
+  'POST /v1/client/chuongtrinh/xoa': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: { id: f.programme } }) },
+  'POST /v1/client/thuvien/doiten': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: { key: f.media, ten: 'x' } }) },
+  'POST /v1/client/thuvien/xoa': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ body: { key: f.media } }) },
 
   'GET /v1/client/taikhoan/danhsach': { need: 'quanlytaikhoan' },
-  'POST /v1/client/taikhoan/themmoi': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { tentaikhoan: `w_${crypto.randomBytes(4).toString('hex')}`, matkhau: 'mat-khau-dai', hoten: 'X', diaban: f.communeA } }) },
-  'POST /v1/client/taikhoan/capnhat': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account, hoten: 'Đổi', email: '', sdt: '', loaitaikhoan: 'canbo', quyenhan: [], diaban: null } }) },
-  'POST /v1/client/taikhoan/khoa': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
-  'POST /v1/client/taikhoan/mokhoa': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
-  'POST /v1/client/taikhoan/xoa': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
-  'POST /v1/client/taikhoan/datlaimatkhau': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
+  'POST /v1/client/taikhoan/themmoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { tentaikhoan: `w_${crypto.randomBytes(4).toString('hex')}`, matkhau: 'mat-khau-dai', hoten: 'X', diaban: f.communeA } }) },
+  'POST /v1/client/taikhoan/capnhat': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account, hoten: 'Đổi', email: '', sdt: '', loaitaikhoan: 'canbo', quyenhan: [], diaban: null } }) },
+  'POST /v1/client/taikhoan/khoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
+  'POST /v1/client/taikhoan/mokhoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
+  'POST /v1/client/taikhoan/xoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
+  'POST /v1/client/taikhoan/datlaimatkhau': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
   'GET /v1/client/loimoi/danhsach': { need: 'quanlytaikhoan' },
-  'POST /v1/client/loimoi/taomoi': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { email: 'x@example.vn', diaban: f.communeA } }) },
-  'POST /v1/client/loimoi/huy': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.invitation } }) },
+  'POST /v1/client/loimoi/taomoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { email: 'x@example.vn', diaban: f.communeA } }) },
+  'POST /v1/client/loimoi/huy': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.invitation } }) },
   'GET /v1/client/hopthu': { need: 'quanlytaikhoan' },
-  'GET /v1/client/hopthu/:id': { need: 'quanlytaikhoan', foreign: true, call: (f) => ({ params: { id: f.mail } }) },
-  'GET /v1/client/thongbao/chuyentiep': { need: 'quanlytaikhoan' },
-  'POST /v1/client/thongbao/chuyentiep/capnhat': { need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'webhook', batdau: false, sukien: [], cauhinh: { url: 'http://127.0.0.1:9/h' } } }) },
-  'POST /v1/client/thongbao/chuyentiep/guithu': { need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'telegram' } }) },
+  'GET /v1/client/hopthu/:id': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ params: { id: f.mail } }) },
+  'GET /v1/client/thongbao/chuyentiep': { area: true, need: 'quanlytaikhoan' },
+  'POST /v1/client/thongbao/chuyentiep/capnhat': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'webhook', batdau: false, sukien: [], cauhinh: { url: 'http://127.0.0.1:9/h' } } }) },
+  'POST /v1/client/thongbao/chuyentiep/guithu': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'telegram' } }) },
 
   'GET /v1/client/nhatky': { need: 'xemnhatky', call: (f) => ({ query: { diaban: f.communeA } }) },
   'GET /v1/client/nhatky/xuatcsv': { need: 'xemnhatky', call: (f) => ({ query: { diaban: f.communeA } }) },
@@ -157,10 +167,9 @@ const ROUTES: Record<string, RouteCase> = {
 let server: TestServer;
 let owner: Awaited<ReturnType<typeof signedInAdmin>>;
 let fx: Fixtures;
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-walk-outbox-'));
 
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOX_DIR: outbox });
+  server = await startTestServer();
   owner = await signedInAdmin(server);
   const c = owner.client;
   const marker = `DAU-${crypto.randomBytes(4).toString('hex')}`;
@@ -176,8 +185,12 @@ beforeAll(async () => {
   const uploadToken = (await c.post('/v1/client/lichphat/geturlupload', { key: ['a.mp3'] })).body.data[0].url.split('/').pop();
   const mail = (await c.get('/v1/client/hopthu')).body.data[0]._id;
   const loginDevice = (await c.get('/v1/client/nguoidung/laythongtin')).body.data.DeviceID;
+  const programme = (await c.post('/v1/client/chuongtrinh/themmoi', { ten: `Chương trình ${marker}`, loaibantin: 1, nguonphat: [relay] })).body.data._id;
+  const [address] = (await c.post('/v1/client/lichphat/geturlupload', { key: [`${marker}.mp3`] })).body.data;
+  const put = await fetch(server.url + address.url, { method: 'PUT', body: new Uint8Array(makeMp3(1)), headers: { 'content-type': 'audio/mpeg', cookie: c.cookieHeader, [CSRF_HEADER]: c.cookies.get(CSRF_COOKIE)! } });
+  const media = put.status === 204 ? address.fields.key : '';
   await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich', adminId: owner.admin.id, areaIds: [], title: `Lịch ${marker}`, createdByName: marker });
-  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice };
+  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice, programme, media };
   for (const [k, v] of Object.entries(fx)) if (!v) throw new Error(`fixture ${k} missing`);
 });
 afterAll(() => server.close());
@@ -199,7 +212,7 @@ function describeFailure(key: string, who: string, res: { status: number; body: 
   return `${key} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
 }
 
-const ownerIds = () => [fx.marker, fx.device, fx.account, fx.invitation, fx.channel, fx.broadcast, fx.communeA, fx.communeB, fx.district, owner.admin.id];
+const ownerIds = () => [fx.marker, fx.device, fx.account, fx.invitation, fx.channel, fx.broadcast, fx.communeA, fx.communeB, fx.district, owner.admin.id, fx.programme, fx.media];
 const leaks = (body: unknown) => ownerIds().filter((id) => JSON.stringify(body ?? '').includes(id));
 const refused = (rc: RouteCase, status: number, allowed: number[]) => allowed.includes(status) || status === rc.alsoRefused || (rc.generic === true && status === 400);
 
@@ -234,6 +247,29 @@ describe('the permission walk over every route', () => {
       if (!refused(rc, res.status, [403, 404]) || (res.body as { data?: unknown })?.data !== undefined) failures.push(describeFailure(key, 'user without rights', res));
     }
     expect(failures).toEqual([]);
+  });
+
+  it('refuses a user of another commune, even with every right, on what lies in commune A or belongs to the whole administrator', async () => {
+    const user = await createTestUser(server.db, { adminId: owner.admin.id });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [user.id, fx.communeB]);
+    const client = new TestClient(server.url);
+    await client.login(user);
+    // What commune B may not see: everything of commune A and everything administrator-wide (its own commune and the district above it are its to know).
+    const hidden = [fx.marker, fx.device, fx.account, fx.invitation, fx.broadcast, fx.communeA, fx.programme, fx.media, fx.mail];
+    const failures: string[] = [];
+    for (const key of apiRoutes()) {
+      const rc = ROUTES[key];
+      if (!rc || rc.need === 'public') continue;
+      if (!rc.area && (!key.startsWith('GET ') || rc.allAreas)) continue;
+      const res = await call(client, key, rc);
+      const seen = hidden.filter((id) => JSON.stringify(res.body ?? '').includes(id));
+      const ok = rc.area ? refused(rc, res.status, [403, 404]) && (res.body as { data?: unknown })?.data === undefined : res.status < 500 && seen.length === 0;
+      if (!ok) failures.push(`${describeFailure(key, 'user of commune B', res)} leaks=${seen.join(',')}`);
+    }
+    expect(failures).toEqual([]);
+    // The programme and the file of the whole administrator are untouched.
+    expect((await owner.client.get('/v1/client/chuongtrinh/danhsach')).body.data.find((p: { _id: string }) => p._id === fx.programme).ten).toBe(`Chương trình ${fx.marker}`);
+    expect((await owner.client.get('/v1/client/thuvien')).body.data.map((m: { key: string }) => m.key)).toContain(fx.media);
   });
 
   it('never shows or touches the objects of another administrator, even with every right', async () => {

@@ -12,7 +12,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Loa console</title>');
   server = await startTestServer({ WEB_DIST: webDist });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  try {
+    await server?.close();
+  } finally {
+    fs.rmSync(webDist, { recursive: true, force: true });
+  }
+});
 
 describe('the HTTP surface', () => {
   it('answers an unknown API path with 404 JSON in Vietnamese', async () => {

@@ -13,6 +13,8 @@ import { useErrorHandling } from './infra/errorHandling';
 import { createRealtime, type RealtimeServer } from './infra/realtime';
 import { security } from './infra/security';
 import { useZodValidation } from './infra/validation';
+import { closeUnreadConnections, httpTimeouts } from './infra/httpLimits';
+import { MULTIPART_LIMITS } from './infra/multipartLimits';
 import { migrate } from './db/migrate';
 import { TokenSigner } from './features/auth/tokens';
 import type { AuthDeps } from './features/auth/auth.service';
@@ -44,7 +46,9 @@ import { mailPlugin } from './features/mail/mail.plugin';
 import { outboxRoutes } from './features/mail/outbox.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { systemLogRoutes } from './features/system-log/systemLog.routes';
+import { refusalAudit } from './features/system-log/refusalAudit';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
+import { createOutbound, type Outbound } from './infra/outbound';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +60,8 @@ declare module 'fastify' {
     gateway: DeviceGateway;
     broker: BrokerTransport;
     storage: MediaStorage;
+    /** The only way to fetch a URL a user or a remote party chose (SSRF rules, infra/outbound). */
+    outbound: Outbound;
     engine: PlayoutEngine;
     scheduler: Scheduler;
     bootstrapResult: BootstrapResult;
@@ -85,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    ...httpTimeouts(config),
     // Signed upload addresses carry their token in the path.
     routerOptions: { maxParamLength: 2048 },
   });
@@ -95,7 +102,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
 
   // Infrastructure
-  const db = opts.db ?? (await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory }));
+  const db = opts.db ?? (await openDb({
+    databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, log: app.log,
+    timeouts: { statementSeconds: config.DB_STATEMENT_TIMEOUT_SECONDS, lockSeconds: config.DB_LOCK_TIMEOUT_SECONDS, connectSeconds: config.DB_CONNECT_TIMEOUT_SECONDS },
+  }));
   await migrate(db);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -105,12 +115,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     accessTtl: config.ACCESS_TOKEN_TTL, refreshTtl: config.REFRESH_TOKEN_TTL,
   });
   app.decorate('storage', await createStorage(config));
+  app.decorate('outbound', createOutbound(config.OUTBOUND_ALLOW_HOSTS));
   app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
 
   useZodValidation(app);
   useErrorHandling(app);
+  closeUnreadConnections(app);
   await app.register(cookie);
-  await app.register(multipart);
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: { info: { title: 'Loa API', description: 'API của hệ thống truyền thanh cơ sở Loa', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -134,10 +146,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.engine.close();
     await app.broker.close();
     await app.gateway.stop();
+    await app.storage.close?.();
     if (!opts.db) await db.close();
   });
 
   // Features (the password-change guard first: it wraps every route registered after it)
+  await app.register(refusalAudit);
   await app.register(mustChangePasswordGuard);
   await app.register(authRoutes);
   await app.register(profileRoutes);

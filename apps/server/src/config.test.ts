@@ -18,6 +18,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ MQTT_DYNSEC: '1', MQTT_URL: 'mqtt://loa:pw@127.0.0.1:1883' })).toMatchObject({ MQTT_DYNSEC: true });
   });
 
+  it('allows only public outbound hosts unless OUTBOUND_ALLOW_HOSTS lists some, and refuses a list it cannot read', () => {
+    expect(loadConfig({}).OUTBOUND_ALLOW_HOSTS).toBe('');
+    expect(loadConfig({ OUTBOUND_ALLOW_HOSTS: 'radio.lan, *.xa.lan, 192.168.1.20, 10.0.0.0/8, fd00::/8' }).OUTBOUND_ALLOW_HOSTS).toContain('radio.lan');
+    expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'http://radio.lan/' })).toThrow(/Cấu hình không hợp lệ: OUTBOUND_ALLOW_HOSTS/);
+  });
+
   it('says in Vietnamese which variable is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Cấu hình không hợp lệ: PORT/);
   });

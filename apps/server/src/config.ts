@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DB_TIMEOUT_DEFAULTS } from './infra/dbFaults';
+import { parseAllowList } from './infra/outboundPolicy';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,6 +22,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().optional(),
+  /** A statement running longer is cancelled and answered 503; so is one waiting longer for a lock, or for a connection. */
+  DB_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(DB_TIMEOUT_DEFAULTS.statementSeconds),
+  DB_LOCK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(DB_TIMEOUT_DEFAULTS.lockSeconds),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(DB_TIMEOUT_DEFAULTS.connectSeconds),
   MQTT_URL: z.string().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   /** The external broker is a Mosquitto with the dynamic-security plugin: Loa keeps device accounts and rights there (MQTT_URL carries the admin user). */
@@ -57,6 +63,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(7 * 24),
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).default(48),
+  /**
+   * Hosts the server may fetch from although they are not public (relay streams, webhooks): comma-separated
+   * names (`radio.lan`, `*.lan`), addresses (`127.0.0.1`) or networks (`10.0.0.0/8`, `fd00::/8`). Empty: public only.
+   */
+  OUTBOUND_ALLOW_HOSTS: z.string().default('').refine(readableAllowList, 'danh sách không đọc được (tên máy, địa chỉ IP hoặc dải CIDR, cách nhau bởi dấu phẩy)'),
   /** Telegram Bot API base (a proxy or a test fake elsewhere). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   /** A device offline this long raises a notification (default 10 minutes); checked every NOTIFY_SWEEP_SECONDS. */
@@ -74,6 +85,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: flagOn,
   /** Base URL devices fetch objects from (a public bucket or a CDN); unset = presigned GETs valid 24 h. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  // Edge limits (issue #15: slow clients, oversized packets, flooding devices)
+  /** A request whose headers have not all arrived after this long is answered 408 and closed (slowloris). */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
+  /** A request (headers and body) not received in full after this long is answered 408 and closed (slow bodies). */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(300),
+  /** The embedded broker disconnects a client sending an MQTT packet larger than this, CONNECT included (device messages are under 3 KB). */
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).default(16 * 1024),
+  /** Messages (state and events, play history included) one device may publish per minute on the embedded broker before it is disconnected. */
+  MQTT_DEVICE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
 
 export type Config = z.infer<typeof envSchema> & {
@@ -93,6 +113,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('Cấu hình không hợp lệ: MQTT_DYNSEC cần MQTT_URL có tài khoản quản trị của Mosquitto (mqtt://tên:mật-khẩu@máy:1883)');
   }
   return config;
+}
+
+function readableAllowList(text: string): boolean {
+  try {
+    parseAllowList(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function hasUser(url: string | undefined): boolean {

@@ -1,11 +1,21 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startDemoFleet } from './features/devices/demoFleet';
+import { databaseFault } from './infra/dbFaults';
 
 /** Starts Loa: reads the config, builds the app, listens and stops gracefully on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  let log: Pick<Console, 'error'> = console;
+  // A background task (a device event, a sweep, a timer) that meets a database outage must not end
+  // the process and the broker with it: it is logged and its next run tries again. Any other
+  // unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!databaseFault(reason)) throw reason;
+    log.error({ err: reason }, 'database unavailable in a background task');
+  });
   const app = await buildApp({ config });
+  log = app.log;
   const { bootstrapResult: boot } = app;
   if (boot.generatedPassword) {
     // Printed once: the password is stored only as a hash.

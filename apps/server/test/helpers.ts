@@ -28,22 +28,51 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   url: string;
+  /** The server's own temporary DATA_DIR (media, outbox mail), removed by close(). */
+  dataDir: string;
   close: () => Promise<void>;
 }
 
-/** Starts the real app on an ephemeral port with the shared database. */
+/**
+ * Starts the real app on an ephemeral port with the shared database. Everything it writes (media,
+ * outbox mail, anything else under DATA_DIR) goes to a temporary folder that close() removes.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const db = await sharedDb();
-  const config = loadConfig({}, {
-    PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
-    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist',
-    MEDIA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'loa-media-')), ...overrides,
-  });
-  const app = await buildApp({ config, db, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { app, db, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-server-'));
+  const removeDataDir = () => fs.promises.rm(dataDir, { recursive: true, force: true });
+  try {
+    const config = loadConfig({}, {
+      PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
+      ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist',
+      // Relays and webhooks of the tests point at local servers (127.0.0.1): allowed by the administrator's
+      // list, as a deployment would; the outbound tests start servers with their own list.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'), ...overrides,
+    });
+    const app = await buildApp({ config, db, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return {
+      app, db, url: `http://127.0.0.1:${port}`, dataDir,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await removeDataDir();
+        }
+      },
+    };
+  } catch (error) {
+    await removeDataDir();
+    throw error;
+  }
 }
 
 export interface TestUser {
@@ -76,13 +105,25 @@ export class TestClient {
   }
 
   async request(method: string, path: string, body?: unknown, opts: { csrf?: boolean } = {}): Promise<{ status: number; body: any; headers: Headers }> {
+    const isForm = body instanceof FormData;
+    const res = await this.send(method, path, {
+      csrf: opts.csrf,
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      contentType: body !== undefined && !isForm ? 'application/json' : undefined,
+    });
+    let parsed: unknown = res.text;
+    try { parsed = JSON.parse(res.text); } catch { /* not JSON */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  /** A request with any body and content type (the fuzz tier sends what no browser would), cookies kept. */
+  async send(method: string, path: string, opts: { body?: string | FormData | Blob; contentType?: string; csrf?: boolean; timeoutMs?: number } = {}): Promise<{ status: number; text: string; headers: Headers }> {
     if (method !== 'GET' && opts.csrf !== false && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/v1/client/csrf');
     const headers: Record<string, string> = { 'user-agent': this.userAgent, cookie: this.cookieHeader };
-    const isForm = body instanceof FormData;
-    if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+    if (opts.contentType !== undefined) headers['content-type'] = opts.contentType;
     if (method !== 'GET' && opts.csrf !== false) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
-    const payload = body === undefined ? undefined : isForm ? body : JSON.stringify(body);
-    const response = await fetch(this.baseUrl + path, { method, headers, body: payload });
+    const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
+    const response = await fetch(this.baseUrl + path, { method, headers, body: opts.body, signal });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair.indexOf('=');
@@ -91,10 +132,7 @@ export class TestClient {
       if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
-    return { status: response.status, body: parsed, headers: response.headers };
+    return { status: response.status, text: await response.text(), headers: response.headers };
   }
 
   get(path: string) {

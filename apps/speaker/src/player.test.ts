@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -62,8 +62,12 @@ describe('SilentPlayer', () => {
 });
 
 describe('ProcessPlayer', () => {
+  const dirs: string[] = [];
+  afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
+
   async function fakeProgram(body: string): Promise<{ path: string; argsFile: string }> {
     const dir = await mkdtemp(join(tmpdir(), 'loa-player-'));
+    dirs.push(dir);
     const argsFile = join(dir, 'args');
     const path = join(dir, 'fake-player');
     await writeFile(path, `#!/bin/sh\necho "$@" > ${argsFile}\n${body}\n`);

@@ -16,3 +16,5 @@ export * from './schemas/schedules';
 export * from './schemas/accounts';
 export * from './schemas/systemLog';
 export * from './schemas/notifications';
+export * from './text';
+export * from './schemas/outbound';

@@ -11,7 +11,8 @@ export async function migrate(db: Db): Promise<string[]> {
   const files = fs.readdirSync(migrationsDir).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   return db.transaction(async (tx) => {
     // Several server instances may start together on one PostgreSQL: only one migrates.
-    if (tx.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    // Migrations and the wait for another instance's may take longer than a request's statement and lock timeouts.
+    if (tx.kind === 'postgres') await tx.exec(`SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
     await tx.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version));
     const applied: string[] = [];

@@ -7,6 +7,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { topics } from '@loa/contract';
 import { fastRetainedPersistence } from './brokerPersistence';
+import { DeviceRateLimit, guardedConnection } from './mqttLimits';
 import { DynsecClient, MosquittoDeviceAccounts, ensureServerAccess, type DeviceAccounts } from './mosquittoDynsec';
 
 /** What the gateway needs from a broker, embedded or external. */
@@ -54,6 +55,8 @@ const remoteIp = (client: Client): string | null => {
 export async function startEmbeddedBroker(app: FastifyInstance, authority: DeviceAuthority, mqttPort: number): Promise<BrokerTransport> {
   const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
   const presenceHandlers: ((deviceId: string, online: boolean, ip: string | null) => void)[] = [];
+  const { MQTT_MAX_PACKET_BYTES: maxPacketBytes, MQTT_DEVICE_EVENTS_PER_MINUTE: perMinute } = app.config;
+  const rate = new DeviceRateLimit(perMinute);
   const broker = await Aedes.createBroker({
     persistence: fastRetainedPersistence(),
     // Command bursts to thousands of devices must not trip the default per-client queue.
@@ -65,7 +68,15 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
     },
     authorizePublish: (client, packet, done) => {
       if (!client) return done(null);
-      if (authority.mayPublish(client.id, packet.topic)) return done(null);
+      if (authority.mayPublish(client.id, packet.topic)) {
+        // Every message a device sends is work (its events are play history rows): a flooding
+        // device is cut off, the others are not affected.
+        if (rate.take(client.id)) return done(null);
+        app.log.warn({ deviceId: client.id, topic: packet.topic, perMinute }, 'mqtt: device over its message rate, disconnected');
+        done(new Error('rate limit'));
+        client.close();
+        return;
+      }
       app.log.warn({ deviceId: client.id, topic: packet.topic }, 'mqtt: publish refused');
       done(new Error('not authorized'));
     },
@@ -95,6 +106,11 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
   });
   broker.on('clientError', (client, error) => app.log.debug({ deviceId: client.id, err: error.message }, 'mqtt: client error'));
 
+  // Every connection's packets pass the size limit before aedes parses them.
+  const guarded = (conn: Duplex, ip: string | undefined) => guardedConnection(conn, maxPacketBytes, (announced) => {
+    app.log.warn({ ip, announced, limit: maxPacketBytes }, 'mqtt: packet over the size limit, connection closed');
+  });
+
   // MQTT over WebSocket at /mqtt, sharing the HTTP port with the console and Socket.IO.
   const wss = new WebSocketServer({ noServer: true });
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -102,12 +118,12 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
     wss.handleUpgrade(request, socket, head, (ws) => {
       const stream = createWebSocketStream(ws);
       stream.on('error', () => stream.destroy());
-      broker.handle(stream, request);
+      broker.handle(guarded(stream, request.socket.remoteAddress), request);
     });
   });
 
   // MQTT over TCP; a taken port is reported, not fatal: devices can still use WebSocket.
-  const tcp = net.createServer(broker.handle);
+  const tcp = net.createServer((socket) => broker.handle(Object.assign(guarded(socket, socket.remoteAddress), { remoteAddress: socket.remoteAddress })));
   const tcpPort = await new Promise<number | null>((resolve) => {
     tcp.once('error', (error: NodeJS.ErrnoException) => {
       app.log.warn({ port: mqttPort, code: error.code }, `MQTT/TCP port ${mqttPort} unavailable; devices can connect over WebSocket at /mqtt only`);

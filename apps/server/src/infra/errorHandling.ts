@@ -3,7 +3,9 @@ import path from 'node:path';
 import { MSG } from '@loa/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors';
+import { databaseFault } from './dbFaults';
 import { ValidationError } from './validation';
+import { multipartRefusal } from './multipartLimits';
 
 const API_PREFIXES = ['/v1/', '/socket.io/', '/docs', '/mqtt'];
 
@@ -12,6 +14,14 @@ export function useErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
     if (error instanceof ValidationError || error.validation) return reply.code(400).send({ message: error.message });
+    const refusal = multipartRefusal(error);
+    if (refusal) return reply.code(refusal.statusCode).send({ message: refusal.message });
+    // The database down, cut off or too slow: a retryable 503 in Vietnamese, never a 500 or a hang.
+    const fault = databaseFault(error);
+    if (fault) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: fault === 'busy' ? MSG.databaseBusy : MSG.databaseUnavailable });
+    }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ message: MSG.bodyTooLarge });
     if (status === 429) return reply.code(429).send({ message: MSG.tooManyRequests });

@@ -1,9 +1,16 @@
+/**
+ * Why a request was refused, when the refusal belongs in the audit trail: a right the account
+ * lacks, or an object outside its area scope (or its administrator's). Never sent to the client.
+ */
+export type Refusal = { kind: 'quyen'; right?: string } | { kind: 'pham-vi' };
+
 /** An error whose message is safe to show the user (Vietnamese) with the HTTP status to answer. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly refusal?: Refusal,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,3 +23,10 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 /** 401 with `auto: "yes"` when a silent refresh can renew the access token, `"no"` when the login is gone. */
 export const unauthorized = (message: string, auto: 'yes' | 'no') => new AppError(401, message, { auto });
+/** 403 for a right the account does not hold; written to the system log by the refusal audit. */
+export const refusedRight = (message: string, right?: string) => new AppError(403, message, {}, { kind: 'quyen', right });
+/**
+ * 404 (or 403) for an object outside the caller's scope; written to the system log. An object that
+ * does not exist answers the same, so the answer never tells which.
+ */
+export const outOfScope = (message: string, status: 403 | 404 = 404) => new AppError(status, message, {}, { kind: 'pham-vi' });

@@ -11,10 +11,18 @@ let s3: LocalS3;
 beforeAll(async () => {
   s3 = await startLocalS3();
 });
-afterAll(() => s3.close());
+const opened: MediaStorage[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((s) => s.close?.()));
+  await s3.close();
+});
 
-const open = (publicUrl?: string) =>
-  s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl });
+const open = (publicUrl?: string) => track(s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', publicUrl }));
+
+function track<T extends MediaStorage>(storage: T): T {
+  opened.push(storage);
+  return storage;
+}
 
 describe('S3 media storage', () => {
   it('puts, heads, reads (with a range), copies locally and deletes an object in the bucket', async () => {
@@ -83,10 +91,31 @@ describe('S3 media storage', () => {
   });
 
   it('refuses keys that would leave their folder, on both stores', async () => {
-    const stores: MediaStorage[] = [open(), diskStorage(fs.mkdtempSync(`${storage_tmp()}/loa-disk-`))];
-    for (const storage of stores) {
-      await expect(storage.exists('audio/../secret')).rejects.toThrow(/invalid media key/);
-      await expect(storage.publicUrl('../x')).rejects.toThrow(/invalid media key/);
+    const diskRoot = fs.mkdtempSync(`${storage_tmp()}/loa-disk-`);
+    try {
+      const stores: MediaStorage[] = [open(), diskStorage(diskRoot)];
+      for (const storage of stores) {
+        await expect(storage.exists('audio/../secret')).rejects.toThrow(/invalid media key/);
+        await expect(storage.publicUrl('../x')).rejects.toThrow(/invalid media key/);
+      }
+    } finally {
+      fs.rmSync(diskRoot, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the temporary folder it made when closed, and leaves a folder it was given', async () => {
+    const own = s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' });
+    expect(fs.existsSync(own.root)).toBe(true);
+    await own.close?.();
+    expect(fs.existsSync(own.root)).toBe(false);
+
+    const given = fs.mkdtempSync(`${storage_tmp()}/loa-s3-given-`);
+    try {
+      const store = s3Storage({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', tempDir: given });
+      await store.close?.();
+      expect(fs.existsSync(given)).toBe(true);
+    } finally {
+      fs.rmSync(given, { recursive: true, force: true });
     }
   });
 });

@@ -45,6 +45,7 @@ export function s3Storage(opts: S3Options): MediaStorage & { readonly client: S3
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = opts.bucket;
+  const ownTempRoot = !opts.tempDir;
   const tempRoot = opts.tempDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'loa-s3-'));
   fs.mkdirSync(tempRoot, { recursive: true });
   /** A temporary local name that keeps the key's base name (and so its extension). */
@@ -80,6 +81,11 @@ export function s3Storage(opts: S3Options): MediaStorage & { readonly client: S3
     client,
     bucket: Bucket,
     publicPath: mediaPath,
+    // A folder made in the system's temporary directory would otherwise outlive every run of the server.
+    async close() {
+      if (ownTempRoot) await fs.promises.rm(tempRoot, { recursive: true, force: true });
+      client.destroy();
+    },
     async publicUrl(key) {
       assertMediaKey(key);
       if (publicBase) return `${publicBase}/${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -8,6 +8,27 @@ import { constantTimeEqual } from '../features/auth/tokens';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` exempts a route from the CSRF check (only for calls authorised by something a
+     * browser never sends on its own, such as a signed token in the body). Every other
+     * state-changing route needs the token, whatever its path.
+     */
+    csrf?: boolean;
+  }
+}
+
+/**
+ * The route the router matched (its registered pattern), or null when none did. Security rules
+ * decide on this, never on request.url: the router decodes percent-escapes (`/%761/...` is
+ * `/v1/...`), accepts absolute-form targets (`http://host/v1/...`) and more, so a prefix test on
+ * the raw string can be walked around while the route still runs.
+ */
+export const matchedRoute = (request: FastifyRequest): string | null => request.routeOptions.url ?? null;
+
+const isApiRoute = (request: FastifyRequest): boolean => matchedRoute(request)?.startsWith('/v1/') ?? false;
+
 const issued = new WeakMap<FastifyRequest, string>();
 
 function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): string {
@@ -21,20 +42,24 @@ function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply): string 
   return token;
 }
 
-/** Rate limits and CSRF protection (double-submit token on every state-changing call under /v1). */
+/**
+ * Rate limits and CSRF protection, both decided on the matched route. CSRF is default-deny: every
+ * state-changing method needs the double-submit token unless its route opts out (config.csrf
+ * false); unmatched paths too, so no spelling of a path gets around it.
+ */
 export const security = fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     max: app.config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    // The API is limited; the console's files, audio and the live stream are not (one office
-    // behind one address loads many of them).
-    allowList: (request) => !request.url.startsWith('/v1/client/'),
+    // Every API route is limited (a route may opt out with config.rateLimit false); the console's
+    // files and stored audio are not (one office behind one address loads many of them).
+    allowList: (request) => !isApiRoute(request),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: MSG.tooManyRequests }),
   });
 
   app.addHook('onRequest', async (request, reply) => {
     ensureCsrfCookie(request, reply);
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/v1/')) return;
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !constantTimeEqual(cookie, header)) {

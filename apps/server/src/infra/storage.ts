@@ -39,6 +39,8 @@ export interface MediaStorage {
   publicUrl(key: string): Promise<string>;
   /** S3 only: a presigned PUT address for `key` (content type audio/mpeg), valid `ttlSeconds`. */
   presignUpload?(key: string, ttlSeconds: number): Promise<string>;
+  /** Removes what the store made for itself (S3: the temporary folder it created); the stored media stay. */
+  close?(): Promise<void>;
 }
 
 /** A unique stored name made of a timestamp, a random hex string and the original name (spec §3). */

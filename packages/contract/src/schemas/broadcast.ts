@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
+import { CHANNEL_ID, isHttpUrl, OUTBOUND_MESSAGES } from './outbound';
 
 /** The device option 'Tất cả thiết bị': every device of the chosen areas (exclusive of single devices). */
 export const ALL_DEVICES = 'tatca';
@@ -22,6 +23,22 @@ export const BROADCAST_MESSAGES = {
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_BROADCAST_SECONDS = 24 * 3600;
+/** No rule can let more repeats than one a second fit in 24 hours; larger counts are refused at input. */
+export const MAX_REPEAT_COUNT = MAX_BROADCAST_SECONDS;
+
+/**
+ * Seconds from the first run's start to the last run's end (issue #15 item 11): the programme,
+ * then each repeat, preceded in mode 2 by its waiting interval. The 24-hour limit applies to this.
+ */
+export function broadcastSpanSeconds(total: number, repeat: { kieulaplai: 0 | 1 | 2; solanlaplai: number; thoigianlaplai: number }): number {
+  if (repeat.kieulaplai === 0) return total;
+  const repeats = Math.max(0, repeat.solanlaplai);
+  return total + repeats * (total + (repeat.kieulaplai === 2 ? repeat.thoigianlaplai : 0));
+}
+
+/** Repeat fields shared by broadcasts and schedules, bounded so no number can overflow a column. */
+export const repeatIntervalSchema = z.number().min(0).max(MAX_BROADCAST_SECONDS, BROADCAST_MESSAGES.tooLong);
+export const repeatCountSchema = z.number().int().max(MAX_REPEAT_COUNT, BROADCAST_MESSAGES.tooLong);
 
 const timeline = z.object({ batdau: z.number().min(0), ketthuc: z.number().min(0) });
 const sourceBase = {
@@ -44,11 +61,14 @@ export const sourceFileSchema = z.object({
 export type SourceFile = z.infer<typeof sourceFileSchema>;
 
 export const fileSourceSchema = z.object({ ...sourceBase, kieunguon: z.literal(SOURCE_KINDS.file), files: z.array(sourceFileSchema).min(1, MSG.noFileChosen) });
+// Speakers and the listen link fetch a relay path: only http(s) (the server also checks the host, see infra/outbound).
+const relayPath = z.string({ error: MSG.relayPathEmpty }).trim().min(1, MSG.relayPathEmpty).max(2000, OUTBOUND_MESSAGES.relayUrlNotHttp);
 export const relaySourceSchema = z.object({
   ...sourceBase,
   kieunguon: z.literal(SOURCE_KINDS.relay),
   tenkenh: z.string({ error: MSG.relayNameEmpty }).trim().min(1, MSG.relayNameEmpty).max(200),
-  url: z.string({ error: MSG.relayPathEmpty }).trim().min(1, MSG.relayPathEmpty).max(2000),
+  /** A typed http(s) path, or the id of one of the administrator's channels (spec: "channel id or typed path"). */
+  url: relayPath.refine((v) => v === '' || isHttpUrl(v) || CHANNEL_ID.test(v), OUTBOUND_MESSAGES.relayUrlNotHttp),
   /** Seconds (entered in minutes, stored × 60). */
   thoiluong: z.number({ error: MSG.relayDurationEmpty }).refine((v) => v !== 0, MSG.relayDurationEmpty).refine((v) => v > 0, MSG.relayDurationInvalid),
 });
@@ -83,8 +103,8 @@ export const broadcastInfoSchema = z.object({
   idAdmin: z.string().optional(),
   kieulaplai: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional().default(0),
   /** Seconds (entered in minutes). */
-  thoigianlaplai: z.number().min(0).optional().default(0),
-  solanlaplai: z.number().int().optional().default(1),
+  thoigianlaplai: repeatIntervalSchema.optional().default(0),
+  solanlaplai: repeatCountSchema.optional().default(1),
 });
 export type BroadcastInfo = z.infer<typeof broadcastInfoSchema>;
 
@@ -164,5 +184,5 @@ export const channelSchema = z.object({ _id: z.string(), tenkenh: z.string(), ur
 export type Channel = z.infer<typeof channelSchema>;
 export const channelBodySchema = z.object({
   tenkenh: z.string({ error: MSG.relayNameEmpty }).trim().min(1, MSG.relayNameEmpty).max(200),
-  url: z.string({ error: MSG.relayPathEmpty }).trim().min(1, MSG.relayPathEmpty).max(2000),
+  url: relayPath.refine(isHttpUrl, OUTBOUND_MESSAGES.relayUrlNotHttp),
 });

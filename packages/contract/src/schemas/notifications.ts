@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from './outbound';
 
 export const NOTIFICATION_MESSAGES = {
   serviceUnknown: 'Dịch vụ nhắn tin không được hỗ trợ!',
@@ -6,6 +7,7 @@ export const NOTIFICATION_MESSAGES = {
   telegramTokenRequired: 'Bạn chưa nhập mã bot Telegram!',
   telegramChatRequired: 'Bạn chưa nhập mã cuộc trò chuyện (chat id) Telegram!',
   webhookUrlInvalid: 'Địa chỉ webhook phải là một URL http(s) hợp lệ!',
+  telegramTokenInvalid: 'Mã bot Telegram không đúng dạng (ví dụ 123456789:AAHk…)!',
   notConfigured: 'Dịch vụ này chưa được cấu hình!',
   sendFailed: 'Gửi thử không thành công, hãy kiểm tra cấu hình!',
   testMessage: 'Loa: tin nhắn thử từ hệ thống truyền thanh.',
@@ -49,13 +51,15 @@ export const MESSAGING_SERVICES = ['telegram', 'webhook'] as const;
 export type MessagingService = (typeof MESSAGING_SERVICES)[number];
 export const messagingServiceSchema = z.enum(MESSAGING_SERVICES, { error: NOTIFICATION_MESSAGES.serviceUnknown });
 
+/** A bot token as BotFather gives it; it becomes part of the request path, so nothing else may pass. */
+const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{1,100}$/;
 const telegramConfig = z.object({
   /** Left empty on an update: the stored token is kept. */
-  bottoken: z.string().trim().max(200).optional(),
+  bottoken: z.string().trim().max(200).refine((v) => v === '' || TELEGRAM_TOKEN.test(v), NOTIFICATION_MESSAGES.telegramTokenInvalid).optional(),
   chatid: z.string({ error: NOTIFICATION_MESSAGES.telegramChatRequired }).trim().min(1, NOTIFICATION_MESSAGES.telegramChatRequired).max(100),
 });
 const webhookConfig = z.object({
-  url: z.string().trim().max(2000).refine((v) => /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(v), NOTIFICATION_MESSAGES.webhookUrlInvalid),
+  url: z.string().trim().max(2000, NOTIFICATION_MESSAGES.webhookUrlInvalid).refine(isHttpUrl, NOTIFICATION_MESSAGES.webhookUrlInvalid),
   /** Optional shared secret: requests carry X-Loa-Signature: sha256=<hex HMAC of the body>. Empty keeps the stored one. */
   bimat: z.string().max(200).optional(),
 });

@@ -22,6 +22,13 @@ export type Overview = z.infer<typeof overviewSchema>;
 export const publicSettingsSchema = z.object({ maptileurl: z.string(), mapattribution: z.string() });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
+/**
+ * GET /v1/health, for load balancers and monitors: 200 `{ status: 'ok' }` while this instance can
+ * reach its database, 503 `{ status: 'database_unreachable', message }` while it cannot.
+ */
+export const livenessSchema = z.object({ status: z.literal('ok') });
+export const livenessDownSchema = z.object({ status: z.literal('database_unreachable'), message: z.string() });
+
 /** GET /v1/client/hethong/suckhoe: process figures of the server instance that answered. */
 export const systemHealthSchema = z.object({
   uptime: z.number(),

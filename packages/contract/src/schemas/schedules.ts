@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sourcesSchema } from './broadcast';
+import { repeatCountSchema, repeatIntervalSchema, sourcesSchema } from './broadcast';
 
 export const SCHEDULE_MESSAGES = {
   titleRequired: 'Bạn chưa nhập tên chương trình!',
@@ -49,8 +49,8 @@ export const scheduleBodySchema = z.object({
   /** Start times of day (local time); the programme plays from each. */
   giophat: z.array(time).max(24).default([]),
   kieulaplai: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
-  thoigianlaplai: z.number().min(0).default(0),
-  solanlaplai: z.number().int().default(1),
+  thoigianlaplai: repeatIntervalSchema.default(0),
+  solanlaplai: repeatCountSchema.default(1),
 });
 export type ScheduleBody = z.infer<typeof scheduleBodySchema>;
 

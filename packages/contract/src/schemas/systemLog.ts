@@ -30,7 +30,8 @@ export const systemLogEntrySchema = z.object({
   thoigian: z.string(),
   nguoidung: z.object({ _id: z.string().nullable(), tentaikhoan: z.string().nullable() }),
   hanhdong: z.string(),
-  doituong: z.object({ loai: z.string().nullable(), id: z.string().nullable() }),
+  /** `ten`: the target's name when the entry was written (it outlives the target). */
+  doituong: z.object({ loai: z.string().nullable(), id: z.string().nullable(), ten: z.string().nullable().optional() }),
   diaban: z.object({ _id: z.string(), tendiaban: z.string() }).nullable(),
   chitiet: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string().nullable(),

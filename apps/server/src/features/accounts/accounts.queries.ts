@@ -156,11 +156,12 @@ export async function countManagingAdministrators(db: Db, adminId: string, excep
   return rows[0].n;
 }
 
-/** Signs every login of an account out; answers the login-device ids that were live. */
-export async function signOutEverywhere(db: Db, userId: string): Promise<string[]> {
+/** Signs every login of an account out (but `keepDeviceId`, the caller's own); answers the login-device ids that were live. */
+export async function signOutEverywhere(db: Db, userId: string, keepDeviceId?: string): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
-    `UPDATE login_devices SET status = 'logout', refresh_hash = '' WHERE user_id = $1 AND status = 'login' RETURNING id`,
-    [userId],
+    `UPDATE login_devices SET status = 'logout', refresh_hash = ''
+      WHERE user_id = $1 AND status = 'login' AND ($2::text IS NULL OR id <> $2) RETURNING id`,
+    [userId, keepDeviceId ?? null],
   );
   return rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@loa/contract';
+import { EVENTS, MSG } from '@loa/contract';
 import { createTestUser, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { listSystemLogForUser } from '../system-log/systemLog.service';
 
@@ -73,5 +73,25 @@ describe('POST /v1/client/nguoidung/thaydoimatkhau', () => {
     expect((await new TestClient(server.url).login(user)).status).toBe(400);
     expect((await new TestClient(server.url).login({ ...user, password: 'mat-khau-moi-2026' })).status).toBe(200);
     expect((await listSystemLogForUser(server.db, user.id)).map((e) => e.action)).toContain('doi-mat-khau');
+  });
+
+  it('signs out every other login of the account (their sockets told and cut), keeping the one that changed it', async () => {
+    const { user, client } = await signedIn();
+    const phone = new TestClient(server.url, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
+    const phoneDeviceId = (await phone.login(user)).body.data.DeviceID as string;
+    const phoneSocket = await phone.socket();
+    const told = new Promise<string>((resolve) => phoneSocket.on(EVENTS.deviceLogout, resolve));
+    const cut = new Promise<void>((resolve) => phoneSocket.on('disconnect', () => resolve()));
+
+    const res = await client.post('/v1/client/nguoidung/thaydoimatkhau', { matkhauHientai: user.password, matkhaumoi: 'mat-khau-moi-2027', nhaplaimatkhaumoi: 'mat-khau-moi-2027' });
+    expect(res.status).toBe(200);
+    expect(await told).toBe(phoneDeviceId);
+    await cut;
+    expect((await phone.get('/v1/client/nguoidung/laythongtin')).body.auto).toBe('no');
+    expect((await phone.get('/v1/client/login/token')).status).toBe(401);
+    const me = (await client.get('/v1/client/nguoidung/laythongtin')).body.data;
+    expect(me.ThietbiDangnhap.find((d: { DeviceID: string }) => d.DeviceID === phoneDeviceId).status).toBe('logout');
+    expect(me.ThietbiDangnhap.find((d: { DeviceID: string }) => d.DeviceID === me.DeviceID).status).toBe('login');
+    phoneSocket.close();
   });
 });

@@ -20,7 +20,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     schema: { tags, summary: 'Đổi mật khẩu', body: changePasswordBodySchema, response: { 200: envelope(z.null()) } },
     preHandler: app.requireUser,
   }, async (request) => {
-    await changeOwnPassword(app.db, request.session!, request.body as z.infer<typeof changePasswordBodySchema>);
+    await changeOwnPassword({ db: app.db, bus: app.bus }, request.session!, request.body as z.infer<typeof changePasswordBodySchema>);
     return { data: null };
   });
 }

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { ACCOUNT_MESSAGES, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
+import { ACCOUNT_MESSAGES, MSG, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import type { DomainBus } from '../../infra/events';
-import { conflict } from '../../infra/errors';
+import { conflict, forbidden } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
 import { hashPassword } from '../auth/password';
 import { requireRight } from '../auth/rights';
@@ -11,7 +11,7 @@ import { writeSystemLog } from '../system-log/systemLog.service';
 import * as q from './accounts.queries';
 import { toAccount } from './accountView';
 import {
-  accountInScope, checkAccountArea, checkAccountType, checkGrantedRights, checkNotSelfOrOwner, keepOneAdministrator,
+  accountInScope, checkAccountArea, checkAccountType, checkGrantedRights, checkNotSelfOrOwner, keepOneAdministrator, lockAccountsOf,
 } from './accountRules';
 
 export interface AccountContext {
@@ -73,70 +73,96 @@ export async function createAccount(ctx: AccountContext, body: AccountCreateBody
   checkAccountType(session, body.loaitaikhoan);
   const quyenhan = checkGrantedRights(session, body.quyenhan);
   const areaId = await checkAccountArea(db, session, body.diaban);
-  const id = await insertNewAccount(db, { ...body, quyenhan, areaId, adminId: session.user.admin_id });
-  await writeSystemLog(db, session.actor, {
-    action: 'them-tai-khoan', targetType: 'taikhoan', targetId: id, areaId, detail: { tentaikhoan: body.tentaikhoan, loaitaikhoan: body.loaitaikhoan, quyenhan },
+  const id = await db.transaction(async (tx) => {
+    const created = await insertNewAccount(tx, { ...body, quyenhan, areaId, adminId: session.user.admin_id });
+    await writeSystemLog(tx, session.actor, {
+      action: 'them-tai-khoan', targetType: 'taikhoan', targetId: created, areaId, detail: { tentaikhoan: body.tentaikhoan, loaitaikhoan: body.loaitaikhoan, quyenhan },
+    });
+    return created;
   });
   return reload(db, id);
 }
 
-/** Edits name, contact, type, rights and area; refuses to leave nobody to manage the accounts. */
-export async function updateAccount(ctx: AccountContext, body: AccountUpdateBody): Promise<Account> {
-  const { db, session } = ctx;
-  requireRight(session, 'quanlytaikhoan');
-  const account = await accountInScope(db, session, body.id);
-  if (body.loaitaikhoan !== account.loaitaikhoan) checkAccountType(session, body.loaitaikhoan);
-  const quyenhan = checkGrantedRights(session, body.quyenhan, account.quyenhan);
-  const areaId = body.diaban === account.area_id ? account.area_id : await checkAccountArea(db, session, body.diaban);
-  await keepOneAdministrator(db, account, { loaitaikhoan: body.loaitaikhoan, quyenhan, locked: account.locked });
-  await q.updateAccount(db, account.id, { hoten: body.hoten, email: body.email, sdt: body.sdt, loaitaikhoan: body.loaitaikhoan, quyenhan, areaId });
-  const changed = (['hoten', 'email', 'sdt', 'loaitaikhoan'] as const).filter((k) => account[k] !== body[k]);
-  if (JSON.stringify(account.quyenhan) !== JSON.stringify(quyenhan)) changed.push('quyenhan' as never);
-  if (account.area_id !== areaId) changed.push('diaban' as never);
-  await writeSystemLog(db, session.actor, { action: 'sua-tai-khoan', targetType: 'taikhoan', targetId: account.id, areaId, detail: { truong: changed, quyenhan } });
-  return reload(db, account.id);
+/**
+ * Runs one action on a managed account inside a transaction that holds the administrator's account
+ * lock (lockAccountsOf): the caller is read again under the lock (a right removed a moment ago no
+ * longer counts), the target must pass refusalToActOn, and the logins to end are signed out once
+ * the change is committed. Every action on an existing account goes through here.
+ */
+async function actOnAccount<R>(
+  ctx: AccountContext,
+  id: string,
+  act: (tx: Db, manager: Session, account: q.AccountRow, signOut: (userId: string, keepDeviceId?: string) => Promise<void>) => Promise<R>,
+): Promise<R> {
+  requireRight(ctx.session, 'quanlytaikhoan');
+  const revoked: { userId: string; deviceId: string }[] = [];
+  const result = await ctx.db.transaction(async (tx) => {
+    await lockAccountsOf(tx, ctx.session.user.admin_id);
+    const fresh = await q.findAccount(tx, ctx.session.user.id);
+    if (!fresh) throw forbidden(MSG.forbidden);
+    const manager: Session = { ...ctx.session, user: fresh };
+    const account = await accountInScope(tx, manager, id);
+    const signOut = async (userId: string, keepDeviceId?: string) => {
+      for (const deviceId of await q.signOutEverywhere(tx, userId, keepDeviceId)) revoked.push({ userId, deviceId });
+    };
+    return act(tx, manager, account, signOut);
+  });
+  for (const r of revoked) ctx.bus.emit('login.revoked', r);
+  return result;
 }
 
-async function signOut(ctx: AccountContext, userId: string): Promise<void> {
-  for (const deviceId of await q.signOutEverywhere(ctx.db, userId)) ctx.bus.emit('login.revoked', { userId, deviceId });
+/** Edits name, contact, type, rights and area; refuses to leave nobody to manage the accounts. */
+export async function updateAccount(ctx: AccountContext, body: AccountUpdateBody): Promise<Account> {
+  const id = await actOnAccount(ctx, body.id, async (tx, manager, account) => {
+    if (body.loaitaikhoan !== account.loaitaikhoan) checkAccountType(manager, body.loaitaikhoan);
+    const quyenhan = checkGrantedRights(manager, body.quyenhan);
+    const areaId = body.diaban === account.area_id ? account.area_id : await checkAccountArea(tx, manager, body.diaban);
+    await keepOneAdministrator(tx, account, { loaitaikhoan: body.loaitaikhoan, quyenhan, locked: account.locked });
+    await q.updateAccount(tx, account.id, { hoten: body.hoten, email: body.email, sdt: body.sdt, loaitaikhoan: body.loaitaikhoan, quyenhan, areaId });
+    const changed = (['hoten', 'email', 'sdt', 'loaitaikhoan'] as const).filter((k) => account[k] !== body[k]);
+    if (JSON.stringify(account.quyenhan) !== JSON.stringify(quyenhan)) changed.push('quyenhan' as never);
+    if (account.area_id !== areaId) changed.push('diaban' as never);
+    await writeSystemLog(tx, manager.actor, { action: 'sua-tai-khoan', targetType: 'taikhoan', targetId: account.id, areaId, detail: { truong: changed, quyenhan } });
+    return account.id;
+  });
+  return reload(ctx.db, id);
 }
 
 /** Locks (every login is signed out at once) or unlocks an account. */
 export async function setAccountLocked(ctx: AccountContext, id: string, locked: boolean): Promise<Account> {
-  const { db, session } = ctx;
-  requireRight(session, 'quanlytaikhoan');
-  const account = await accountInScope(db, session, id);
-  checkNotSelfOrOwner(session, account);
-  if (locked) await keepOneAdministrator(db, account, { ...account, locked: true });
-  await q.setLocked(db, id, locked);
-  if (locked) await signOut(ctx, id);
-  await writeSystemLog(db, session.actor, { action: locked ? 'khoa-tai-khoan' : 'mo-khoa-tai-khoan', targetType: 'taikhoan', targetId: id, areaId: account.area_id });
-  return reload(db, id);
+  await actOnAccount(ctx, id, async (tx, manager, account, signOut) => {
+    checkNotSelfOrOwner(manager, account);
+    if (locked) await keepOneAdministrator(tx, account, { ...account, locked: true });
+    await q.setLocked(tx, id, locked);
+    if (locked) await signOut(id);
+    await writeSystemLog(tx, manager.actor, { action: locked ? 'khoa-tai-khoan' : 'mo-khoa-tai-khoan', targetType: 'taikhoan', targetId: id, areaId: account.area_id });
+  });
+  return reload(ctx.db, id);
 }
 
 /** Deletes an account (its history stays); its logins end at once. */
 export async function deleteAccount(ctx: AccountContext, id: string): Promise<void> {
-  const { db, session } = ctx;
-  requireRight(session, 'quanlytaikhoan');
-  const account = await accountInScope(db, session, id);
-  checkNotSelfOrOwner(session, account);
-  await keepOneAdministrator(db, account, { ...account, locked: true });
-  await signOut(ctx, id);
-  await q.softDeleteAccount(db, id);
-  await writeSystemLog(db, session.actor, { action: 'xoa-tai-khoan', targetType: 'taikhoan', targetId: id, areaId: account.area_id, detail: { tentaikhoan: account.tentaikhoan } });
+  await actOnAccount(ctx, id, async (tx, manager, account, signOut) => {
+    checkNotSelfOrOwner(manager, account);
+    await keepOneAdministrator(tx, account, { ...account, locked: true });
+    await signOut(id);
+    await q.softDeleteAccount(tx, id);
+    await writeSystemLog(tx, manager.actor, { action: 'xoa-tai-khoan', targetType: 'taikhoan', targetId: id, targetName: account.tentaikhoan, areaId: account.area_id, detail: { tentaikhoan: account.tentaikhoan } });
+  });
 }
 
 /**
  * Resets a password (to the one given, or a generated one answered once). The user is signed out
- * and must change it at the next sign-in.
+ * (on one's own account, every other login) and must change it at the next sign-in.
  */
 export async function resetAccountPassword(ctx: AccountContext, id: string, password?: string): Promise<{ matkhautam: string }> {
-  const { db, session } = ctx;
-  requireRight(session, 'quanlytaikhoan');
-  const account = await accountInScope(db, session, id);
   const matkhautam = password ?? crypto.randomBytes(9).toString('base64url');
-  await q.setResetPassword(db, id, await hashPassword(matkhautam));
-  if (account.id !== session.user.id) await signOut(ctx, id);
-  await writeSystemLog(db, session.actor, { action: 'dat-lai-mat-khau', targetType: 'taikhoan', targetId: id, areaId: account.area_id });
+  // Hashed before the lock is taken: it is slow, and needs nothing from the database.
+  const hash = await hashPassword(matkhautam);
+  await actOnAccount(ctx, id, async (tx, manager, account, signOut) => {
+    await q.setResetPassword(tx, id, hash);
+    await signOut(id, account.id === manager.user.id ? manager.deviceId : undefined);
+    await writeSystemLog(tx, manager.actor, { action: 'dat-lai-mat-khau', targetType: 'taikhoan', targetId: id, areaId: account.area_id });
+  });
   return { matkhautam };
 }

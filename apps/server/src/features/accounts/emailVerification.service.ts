@@ -20,7 +20,7 @@ export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publi
   );
   try {
     await ctx.mailer.send({
-      to: user.email, adminId: user.admin_id, subject: 'Xác thực email tài khoản Loa',
+      to: user.email, adminId: user.admin_id, concerns: { loai: 'taikhoan', id: user.id }, subject: 'Xác thực email tài khoản Loa',
       text: [`Xin chào ${user.hoten},`, '', 'Mở liên kết sau để xác thực địa chỉ email của tài khoản', `${user.tentaikhoan}:`,
         `${ctx.publicUrl}/xac-thuc-email?token=${token}`, '', `Liên kết chỉ dùng được một lần, trong ${ctx.ttlHours} giờ.`].join('\n'),
     });
@@ -32,12 +32,16 @@ export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publi
 
 /** Opens a verification link: the address is verified if it is still the account's address. Works once. */
 export async function verifyEmail(db: Db, token: string, ip: string): Promise<{ email: string; trangthaixacthucemail: boolean }> {
-  const rows = await db.query<{ user_id: string; email: string }>(
-    `UPDATE email_verifications SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email`,
-    [hashLinkToken(token)],
-  );
-  if (rows.length === 0 || !(await setEmailVerified(db, rows[0].user_id, rows[0].email))) throw badRequest(ACCOUNT_MESSAGES.emailTokenInvalid);
-  const user = await findUserById(db, rows[0].user_id);
-  if (user) await writeSystemLog(db, actorOf(user, ip), { action: 'xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: rows[0].email } });
-  return { email: rows[0].email, trangthaixacthucemail: true };
+  // The link is used, the address verified and the entry written together, or none of them.
+  const email = await db.transaction(async (tx) => {
+    const rows = await tx.query<{ user_id: string; email: string }>(
+      `UPDATE email_verifications SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id, email`,
+      [hashLinkToken(token)],
+    );
+    if (rows.length === 0 || !(await setEmailVerified(tx, rows[0].user_id, rows[0].email))) throw badRequest(ACCOUNT_MESSAGES.emailTokenInvalid);
+    const user = await findUserById(tx, rows[0].user_id);
+    if (user) await writeSystemLog(tx, actorOf(user, ip), { action: 'xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: rows[0].email } });
+    return rows[0].email;
+  });
+  return { email, trangthaixacthucemail: true };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AREA_LEVELS as LEVELS, AREA_MESSAGES, MSG, type Area, type AreaDetail, type StoredDeviceConfig } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { badRequest, conflict, notFound } from '../../infra/errors';
+import { badRequest, conflict, outOfScope } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
@@ -18,6 +18,16 @@ export async function areaScope(db: Db, session: Session): Promise<AreaScope> {
   return { areas, ids: new Set(areas.map((a) => a.id)) };
 }
 
+/**
+ * The areas whose shared things (programmes, library media) the caller may see and act on: null
+ * for an account without an area (all of its administrator's, the administrator-wide ones too);
+ * otherwise its area and below, so a commune officer never reaches a district's or another
+ * commune's programme or file.
+ */
+export async function sharedScopeIds(db: Db, session: Session): Promise<string[] | null> {
+  return session.user.area_id ? [...(await areaScope(db, session)).ids] : null;
+}
+
 export const toArea = (a: q.AreaRow): Area => ({ _id: a.id, tendiaban: a.ten, cap: a.cap, idcha: a.parent_id });
 
 /** The area list of spec §7 (GET /v1/client/thietbi, POST /v1/client/lichphat/danhsachdiaban). */
@@ -29,7 +39,7 @@ export async function listAreas(db: Db, session: Session): Promise<Area[]> {
 export async function areaInScope(db: Db, session: Session, areaId: string): Promise<q.AreaRow> {
   const scope = await areaScope(db, session);
   const area = scope.areas.find((a) => a.id === areaId);
-  if (!area) throw notFound(AREA_MESSAGES.unknown);
+  if (!area) throw outOfScope(AREA_MESSAGES.unknown);
   return area;
 }
 
@@ -47,13 +57,15 @@ export async function createArea(db: Db, session: Session, body: { tendiaban: st
   requireRight(session, 'quanlythietbi');
   const scope = await areaScope(db, session);
   const parent = body.idcha ? scope.areas.find((a) => a.id === body.idcha) ?? null : null;
-  if (body.idcha && !parent) throw notFound(AREA_MESSAGES.unknown);
+  if (body.idcha && !parent) throw outOfScope(AREA_MESSAGES.unknown);
   if (!parent && session.user.area_id) throw badRequest(AREA_MESSAGES.rootOutsideScope);
   checkParentLevel(body.cap, parent);
   await checkDuplicate(scope, body.tendiaban, parent?.id ?? null);
   const id = crypto.randomUUID();
-  await q.insertArea(db, { id, ten: body.tendiaban, cap: body.cap, parentId: parent?.id ?? null, adminId: session.user.admin_id });
-  await writeSystemLog(db, session.actor, { action: 'them-dia-ban', targetType: 'diaban', targetId: id, detail: { ten: body.tendiaban } });
+  await db.transaction(async (tx) => {
+    await q.insertArea(tx, { id, ten: body.tendiaban, cap: body.cap, parentId: parent?.id ?? null, adminId: session.user.admin_id });
+    await writeSystemLog(tx, session.actor, { action: 'them-dia-ban', targetType: 'diaban', targetId: id, detail: { ten: body.tendiaban } });
+  });
   return { _id: id, tendiaban: body.tendiaban, cap: body.cap, idcha: parent?.id ?? null };
 }
 
@@ -62,17 +74,19 @@ export async function updateArea(db: Db, session: Session, body: { id: string; t
   requireRight(session, 'quanlythietbi');
   const scope = await areaScope(db, session);
   const area = scope.areas.find((a) => a.id === body.id);
-  if (!area) throw notFound(AREA_MESSAGES.unknown);
+  if (!area) throw outOfScope(AREA_MESSAGES.unknown);
   const parent = body.idcha ? scope.areas.find((a) => a.id === body.idcha) ?? null : null;
-  if (body.idcha && !parent) throw notFound(AREA_MESSAGES.unknown);
+  if (body.idcha && !parent) throw outOfScope(AREA_MESSAGES.unknown);
   if (!parent && area.parent_id && session.user.area_id) throw badRequest(AREA_MESSAGES.rootOutsideScope);
   for (let p = parent; p; p = scope.areas.find((a) => a.id === p!.parent_id) ?? null) {
     if (p.id === area.id) throw badRequest(AREA_MESSAGES.cycle);
   }
   checkParentLevel(area.cap, parent);
   await checkDuplicate(scope, body.tendiaban, parent?.id ?? null, area.id);
-  await q.updateArea(db, area.id, { ten: body.tendiaban, parentId: parent?.id ?? null });
-  await writeSystemLog(db, session.actor, { action: 'sua-dia-ban', targetType: 'diaban', targetId: area.id, detail: { ten: body.tendiaban, idcha: parent?.id ?? null } });
+  await db.transaction(async (tx) => {
+    await q.updateArea(tx, area.id, { ten: body.tendiaban, parentId: parent?.id ?? null });
+    await writeSystemLog(tx, session.actor, { action: 'sua-dia-ban', targetType: 'diaban', targetId: area.id, detail: { ten: body.tendiaban, idcha: parent?.id ?? null } });
+  });
   return { _id: area.id, tendiaban: body.tendiaban, cap: area.cap, idcha: parent?.id ?? null };
 }
 
@@ -88,8 +102,10 @@ export async function deleteArea(db: Db, session: Session, id: string): Promise<
     usage.users ? `${usage.users} tài khoản` : '',
   ].filter(Boolean);
   if (parts.length) throw conflict(`Không thể xoá địa bàn "${area.ten}" vì còn ${parts.join(', ')}!`);
-  await q.deleteArea(db, id);
-  await writeSystemLog(db, session.actor, { action: 'xoa-dia-ban', targetType: 'diaban', targetId: id, detail: { ten: area.ten } });
+  await db.transaction(async (tx) => {
+    await q.deleteArea(tx, id);
+    await writeSystemLog(tx, session.actor, { action: 'xoa-dia-ban', targetType: 'diaban', targetId: id, targetName: area.ten, detail: { ten: area.ten } });
+  });
 }
 
 

@@ -61,36 +61,32 @@ export async function touchLoginDevice(db: Db, id: string, ip: string, ttlSecond
   );
 }
 
-export interface ThrottleRow {
-  failures: number;
-  window_start: Date;
-  locked_until: Date | null;
-}
-
-export async function getThrottle(db: Db, loginName: string): Promise<ThrottleRow | null> {
-  const rows = await db.query<ThrottleRow>('SELECT failures, window_start, locked_until FROM login_throttle WHERE login_name = $1', [loginName]);
-  return rows[0] ?? null;
-}
-
 /**
- * Counts one failure in a sliding window; at the limit the name is locked and the count starts over.
- * Returns whether this failure locked it.
+ * Counts one sign-in attempt for a login name BEFORE its password is checked, in one statement
+ * (the row is locked by the upsert), so concurrent attempts cannot all be checked before any of
+ * them is counted. Within the window the first `maxFailures` attempts are allowed a check; the
+ * last of them starts the lock, and every attempt during the lock is refused unchecked. A window
+ * that ran out or a lock that expired starts the count over. A successful sign-in clears the row.
  */
-export async function recordLoginFailure(db: Db, loginName: string, windowSeconds: number, maxFailures: number, lockSeconds: number): Promise<boolean> {
-  const rows = await db.query<{ locked: boolean }>(
-    `INSERT INTO login_throttle AS t (login_name, failures, window_start) VALUES ($1, 1, now())
+export async function reserveLoginAttempt(
+  db: Db, loginName: string, windowSeconds: number, maxFailures: number, lockSeconds: number,
+): Promise<{ allowed: boolean; locking: boolean }> {
+  const fresh = `(t.locked_until <= now() OR (t.locked_until IS NULL AND t.window_start < now() - make_interval(secs => $2)))`;
+  const rows = await db.query<{ allowed: boolean; locking: boolean }>(
+    `INSERT INTO login_throttle AS t (login_name, failures, window_start, locked_until)
+     VALUES ($1, 1, now(), CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END)
      ON CONFLICT (login_name) DO UPDATE SET
-       failures = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
-       window_start = CASE WHEN t.window_start < now() - make_interval(secs => $2) THEN now() ELSE t.window_start END
-     RETURNING failures >= $3 AS locked`,
-    [loginName, windowSeconds, maxFailures],
+       failures = CASE WHEN ${fresh} THEN 1 ELSE LEAST(t.failures + 1, $3 + 1) END,
+       window_start = CASE WHEN ${fresh} THEN now() ELSE t.window_start END,
+       locked_until = CASE
+         WHEN ${fresh} THEN CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END
+         WHEN t.locked_until IS NOT NULL THEN t.locked_until
+         WHEN t.failures + 1 >= $3 THEN now() + make_interval(secs => $4)
+       END
+     RETURNING failures <= $3 AS allowed, failures = $3 AS locking`,
+    [loginName, windowSeconds, maxFailures, lockSeconds],
   );
-  if (!rows[0].locked) return false;
-  await db.query(
-    `UPDATE login_throttle SET failures = 0, window_start = now(), locked_until = now() + make_interval(secs => $2) WHERE login_name = $1`,
-    [loginName, lockSeconds],
-  );
-  return true;
+  return rows[0];
 }
 
 export async function clearLoginFailures(db: Db, loginName: string): Promise<void> {

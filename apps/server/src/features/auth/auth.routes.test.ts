@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_COOKIE, EVENTS, MSG, REFRESH_COOKIE } from '@loa/contract';
+import { ACCESS_COOKIE, EVENTS, LOGIN_MAX_FAILURES, MSG, REFRESH_COOKIE } from '@loa/contract';
 import { createTestUser, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { listSystemLogForUser } from '../system-log/systemLog.service';
 
@@ -59,6 +59,31 @@ describe('POST /v1/client/login', () => {
     // Five minutes later the name is free again.
     await server.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE login_name = $1`, [user.tentaikhoan]);
     expect((await client.login(user)).status).toBe(200);
+  });
+
+  it('checks at most LOGIN_MAX_FAILURES passwords of a burst of concurrent guesses, and refuses the right one while locked', async () => {
+    // Its own server: the burst stays under the per-IP sign-in rate limit and leaves the others' alone.
+    const own = await startTestServer();
+    try {
+      const user = await createTestUser(own.db);
+      const client = new TestClient(own.url);
+      await client.get('/v1/client/csrf');
+      // 25 wrong guesses at once with the right password last among them.
+      const guesses = Array.from({ length: 25 }, (_, i) => `sai-${i}`).concat(user.password);
+      const answers = await Promise.all(guesses.map((password) => client.login({ ...user, password })));
+      expect(answers.at(-1)?.status).toBe(429);
+      expect(answers.every((a) => a.status === 400 || (a.status === 429 && a.body.message === MSG.tooManyLoginFailures))).toBe(true);
+      // Every checked wrong password leaves a failure or lockout entry; refusals while locked say so.
+      const entries = await own.db.query<{ action: string; lydo: string | null }>(
+        `SELECT action, detail->>'lydo' AS lydo FROM system_log WHERE tentaikhoan = $1`, [user.tentaikhoan]);
+      const checked = entries.filter((e) => e.action === 'dang-nhap-that-bai' || e.lydo === 'sai-qua-nhieu-lan');
+      expect(checked.length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+      expect(entries.filter((e) => e.action === 'dang-nhap')).toEqual([]);
+      expect(entries.filter((e) => e.lydo === 'dang-tam-khoa').length).toBe(guesses.length - checked.length);
+      expect((await client.login(user)).status).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuses a state-changing call without the CSRF token', async () => {

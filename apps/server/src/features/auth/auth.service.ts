@@ -51,20 +51,26 @@ function accessToken(deps: AuthDeps, userId: string, deviceId: string): string {
 export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<{ user: User } & Required<IssuedTokens>> {
   const { db } = deps;
   const loginName = body.tentaikhoan.trim().toLowerCase();
-  const throttle = await q.getThrottle(db, loginName);
-  if (throttle?.locked_until && throttle.locked_until.getTime() > Date.now()) {
-    await writeSystemLog(db, anonymous(client.ip, body.tentaikhoan), { action: 'dang-nhap', outcome: 'denied', detail: { lydo: 'tam-khoa' } });
+  const user = await findUserByLoginName(db, body.tentaikhoan.trim());
+  // Failed sign-ins are entries of the account's administrator (so they show in its log);
+  // a name that matches no account has no administrator to show them to.
+  const attempter: Actor = { ...anonymous(client.ip, body.tentaikhoan), adminId: user?.admin_id ?? null };
+  const about = user ? { targetType: 'taikhoan', targetId: user.id, targetName: user.tentaikhoan, areaId: user.area_id } : {};
+  // Counted before the check: a burst of concurrent guesses gets at most LOGIN_MAX_FAILURES checks.
+  const attempt = await q.reserveLoginAttempt(db, loginName, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS);
+  if (!attempt.allowed) {
+    await writeSystemLog(db, attempter, { action: 'tam-khoa-dang-nhap', outcome: 'denied', ...about, detail: { lydo: 'dang-tam-khoa' } });
     throw new AppError(429, MSG.tooManyLoginFailures);
   }
-  const user = await findUserByLoginName(db, body.tentaikhoan.trim());
   const passwordOk = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !passwordOk) {
-    const locked = await q.recordLoginFailure(db, loginName, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS);
-    await writeSystemLog(db, anonymous(client.ip, body.tentaikhoan), { action: 'dang-nhap', outcome: 'failed', detail: { khoa: locked } });
-    throw new AppError(locked ? 429 : 400, locked ? MSG.tooManyLoginFailures : MSG.wrongCredentials);
+    await writeSystemLog(db, attempter, attempt.locking
+      ? { action: 'tam-khoa-dang-nhap', outcome: 'denied', ...about, detail: { lydo: 'sai-qua-nhieu-lan', phut: LOGIN_LOCK_SECONDS / 60 } }
+      : { action: 'dang-nhap-that-bai', outcome: 'failed', ...about, detail: { lydo: user ? 'sai-mat-khau' : 'khong-co-tai-khoan' } });
+    throw new AppError(attempt.locking ? 429 : 400, attempt.locking ? MSG.tooManyLoginFailures : MSG.wrongCredentials);
   }
   if (user.locked) {
-    await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap', outcome: 'denied', detail: { lydo: 'tai-khoan-bi-khoa' } });
+    await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap-that-bai', outcome: 'denied', detail: { lydo: 'tai-khoan-bi-khoa' } });
     throw new AppError(403, MSG.accountLocked);
   }
   await q.clearLoginFailures(db, loginName);
@@ -79,10 +85,11 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
   const known = body.DeviceID ? await q.findLoginDevice(db, body.DeviceID) : null;
   const deviceId = known && known.user_id === user.id ? known.id : crypto.randomUUID();
   const refresh = newRefreshToken(deviceId);
-  if (known && known.id === deviceId) await q.reviveLoginDevice(db, { id: deviceId, refreshHash: refresh.hash, ...device });
-  else await q.insertLoginDevice(db, { id: deviceId, userId: user.id, refreshHash: refresh.hash, ...device });
-
-  await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap', targetType: 'thietbidangnhap', targetId: deviceId });
+  await db.transaction(async (tx) => {
+    if (known && known.id === deviceId) await q.reviveLoginDevice(tx, { id: deviceId, refreshHash: refresh.hash, ...device });
+    else await q.insertLoginDevice(tx, { id: deviceId, userId: user.id, refreshHash: refresh.hash, ...device });
+    await writeSystemLog(tx, actorOf(user, client.ip), { action: 'dang-nhap', targetType: 'thietbidangnhap', targetId: deviceId });
+  });
   return {
     user: await buildUserView(db, user, deviceId),
     accessToken: accessToken(deps, user.id, deviceId),
@@ -150,8 +157,10 @@ export async function refreshAccess(deps: AuthDeps, refreshToken: string | undef
 
 /** Signs the current login out: the refresh token stops working at once. */
 export async function logout(deps: AuthDeps, session: Session): Promise<void> {
-  await q.setLoginDeviceLoggedOut(deps.db, session.deviceId);
-  await writeSystemLog(deps.db, session.actor, { action: 'dang-xuat', targetType: 'thietbidangnhap', targetId: session.deviceId });
+  await deps.db.transaction(async (tx) => {
+    await q.setLoginDeviceLoggedOut(tx, session.deviceId);
+    await writeSystemLog(tx, session.actor, { action: 'dang-xuat', targetType: 'thietbidangnhap', targetId: session.deviceId });
+  });
   deps.bus.emit('user.signedOut', { userId: session.user.id, deviceId: session.deviceId });
 }
 
@@ -160,8 +169,10 @@ export async function signOutDevice(deps: AuthDeps, session: Session, deviceId: 
   const device = await q.findLoginDevice(deps.db, deviceId);
   if (!device || device.user_id !== session.user.id) throw notFound(MSG.loginDeviceNotFound);
   if (device.status === 'login') {
-    await q.setLoginDeviceLoggedOut(deps.db, deviceId);
-    await writeSystemLog(deps.db, session.actor, { action: 'dang-xuat-thiet-bi', targetType: 'thietbidangnhap', targetId: deviceId });
+    await deps.db.transaction(async (tx) => {
+      await q.setLoginDeviceLoggedOut(tx, deviceId);
+      await writeSystemLog(tx, session.actor, { action: 'dang-xuat-thiet-bi', targetType: 'thietbidangnhap', targetId: deviceId });
+    });
     deps.bus.emit('login.revoked', { userId: session.user.id, deviceId });
   }
   return (await q.listLoginDevices(deps.db, session.user.id)).map(toLoginDevice);

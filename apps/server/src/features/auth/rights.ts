@@ -1,5 +1,5 @@
 import { MSG, type RightValue } from '@loa/contract';
-import { forbidden } from '../../infra/errors';
+import { refusedRight } from '../../infra/errors';
 import type { Session } from './auth.service';
 
 /** Whether the account holds a right (spec §6: a check tests whether the list contains the value). */
@@ -7,5 +7,5 @@ export const hasRight = (session: Session, right: RightValue): boolean => sessio
 
 /** Throws 403 unless the account holds the right. */
 export function requireRight(session: Session, right: RightValue): void {
-  if (!hasRight(session, right)) throw forbidden(MSG.forbidden);
+  if (!hasRight(session, right)) throw refusedRight(MSG.forbidden, right);
 }

@@ -145,4 +145,28 @@ describe('stopping a broadcast', () => {
     expect((await stopperClient.post('/v1/client/lichphat/dungkhancap', { id: started.idlichphat })).status).toBe(200);
     await eventually(() => w.a[0].playing === null, 3000);
   });
+
+  it('lets a holder of dungphatchuongtrinh stop only broadcasts whose every area lies in its scope', async () => {
+    const w = await world(1, 1);
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['dungphatchuongtrinh'] });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [officer.id, w.areas.communeA]);
+    const o = new TestClient(server.url);
+    await o.login(officer);
+    const start = async (areas: string[]) => (await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info(areas), [relaySource(60)]))).body.data as LiveBroadcast;
+
+    // A district-wide emergency also reaches commune A, but a commune officer cannot silence it.
+    const district = await start([w.areas.district]);
+    expect(await o.post('/v1/client/lichphat/dungkhancap', { id: district.idlichphat })).toMatchObject({ status: 403, body: { message: MSG.stopOutsideScope } });
+    expect(server.app.engine.liveOf(district.idlichphat)).not.toBeNull();
+    expect(w.a[0].playing?.sessionId).toBe(district.idlichphat);
+    await w.client.get('/v1/client/phatngay/dungphatngay');
+
+    const other = await start([w.areas.communeB]);
+    expect((await o.post('/v1/client/lichphat/dungkhancap', { id: other.idlichphat })).status).toBe(404);
+    await w.client.get('/v1/client/phatngay/dungphatngay');
+
+    const own = await start([w.areas.communeA]);
+    expect((await o.post('/v1/client/lichphat/dungkhancap', { id: own.idlichphat })).status).toBe(200);
+    await eventually(() => w.a[0].playing === null, 3000);
+  });
 });

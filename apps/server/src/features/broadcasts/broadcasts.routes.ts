@@ -2,24 +2,29 @@ import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, broadcastInfoSchema, envelope, li
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
-import { deleteMedia } from '../media/media.queries';
-import { storeUploadedAudio, type StoredAudio } from '../media/media.service';
+import { assertSafeText, parseInput } from '../../infra/validation';
+import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { startImmediateBroadcast, stopBroadcast, stopOwnImmediate, visibleLive, type BroadcastContext } from './broadcasts.service';
 import { streamSession } from './listen';
+import { formParts } from '../../infra/multipartLimits';
 
 const parseJsonField = (value: unknown, field: string): unknown => {
   if (typeof value !== 'string') return value;
+  let parsed: unknown;
   try {
-    return JSON.parse(value);
+    parsed = JSON.parse(value);
   } catch {
     throw badRequest(`Trường "${field}" không phải JSON hợp lệ!`);
   }
+  // JSON escapes can spell text the database cannot store; refused here like any body.
+  assertSafeText(parsed, [field]);
+  return parsed;
 };
 
 /** Immediate broadcasts (spec §7 "Immediate broadcast") and the running list. */
 export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['phatngay'];
-  const ctx = (request: FastifyRequest): BroadcastContext => ({ db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, session: request.session! });
+  const ctx = (request: FastifyRequest): BroadcastContext => ({ db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, outbound: app.outbound, session: request.session! });
 
   app.post('/v1/client/phatngay/phatngay', {
     schema: {
@@ -33,7 +38,7 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
     const uploads: StoredAudio[] = [];
     try {
       if (request.isMultipart()) {
-        for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 50, fields: 20, fieldSize: 5 * 1024 * 1024 } })) {
+        for await (const part of formParts(request)) {
           if (part.type === 'file') {
             if (part.fieldname !== 'files') throw badRequest(BROADCAST_MESSAGES.filesMismatch);
             uploads.push(await storeUploadedAudio(app.db, app.storage, request.session!, { stream: part.file, originalName: part.filename }));
@@ -44,14 +49,11 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
       } else {
         Object.assign(fields, request.body as Record<string, unknown>);
       }
-      const info = broadcastInfoSchema.safeParse(parseJsonField(fields.thongtin, 'thongtin') ?? {});
-      if (!info.success) throw badRequest(info.error.issues[0].message);
-      return { data: await startImmediateBroadcast(ctx(request), info.data, parseJsonField(fields.nguonphat, 'nguonphat'), uploads) };
+      const info = parseInput(broadcastInfoSchema, parseJsonField(fields.thongtin, 'thongtin') ?? {}, ['thongtin']);
+      return { data: await startImmediateBroadcast(ctx(request), info, parseJsonField(fields.nguonphat, 'nguonphat'), uploads) };
     } catch (error) {
       // A refused broadcast leaves no orphan file behind.
-      await Promise.all(uploads.map((u) => app.storage.delete(u.key)));
-      await deleteMedia(app.db, uploads.map((u) => u.key));
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
+      await discardUploads(app.db, app.storage, uploads);
       throw error;
     }
   });

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
-import { BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, broadcastError, sourcesSchema, type BroadcastInfo, type LiveBroadcast } from '@loa/contract';
+import { BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, broadcastError, broadcastSpanSeconds, sourcesSchema, type BroadcastInfo, type LiveBroadcast } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { badRequest, forbidden, notFound } from '../../infra/errors';
+import { parseInput } from '../../infra/validation';
+import { badRequest, notFound, outOfScope, refusedRight } from '../../infra/errors';
 import type { MediaStorage } from '../../infra/storage';
+import type { Outbound } from '../../infra/outbound';
 import type { DeviceGateway } from '../../gateway/gateway';
 import { PlayoutEngine } from '../../playout/engine';
 import type { Session } from '../auth/auth.service';
@@ -18,6 +20,7 @@ export interface BroadcastContext {
   gateway: DeviceGateway;
   engine: PlayoutEngine;
   storage: MediaStorage;
+  outbound: Outbound;
   session: Session;
 }
 
@@ -31,15 +34,14 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
   const sourceList = Array.isArray(rawSources) ? rawSources : [];
   const invalid = broadcastError(info, sourceList.length);
   if (invalid) throw badRequest(invalid);
-  const parsed = sourcesSchema.safeParse(sourceList);
-  if (!parsed.success) throw badRequest(parsed.error.issues[0].message);
+  const parsed = { data: parseInput(sourcesSchema, sourceList, ['nguonphat']) };
 
   const { targetAreas, targetDevices, deviceCount } = await resolveTarget(ctx, info.diabanchon, info.thietbichon);
 
   const items = await itemsFromSources(ctx, parsed.data, uploads);
   const total = items.reduce((sum, i) => sum + i.duration, 0);
   if (total <= 0) throw badRequest(BROADCAST_MESSAGES.durationInvalid);
-  if (total * (info.kieulaplai === 0 ? 1 : 1 + info.solanlaplai) > MAX_BROADCAST_SECONDS) throw badRequest(BROADCAST_MESSAGES.tooLong);
+  if (broadcastSpanSeconds(total, info) > MAX_BROADCAST_SECONDS) throw badRequest(BROADCAST_MESSAGES.tooLong);
 
   const broadcast: q.NewBroadcast = {
     id: crypto.randomUUID(), admin_id: session.user.admin_id, created_by: session.user.id, type: 'phatngay', title: info.tieude.trim(),
@@ -50,11 +52,14 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
   };
   const { id } = broadcast;
   // The speakers are told first; the session is stored as soon as the command is out.
-  await ctx.engine.start(PlayoutEngine.newRow(broadcast, session.user.hoten), () => q.insertBroadcast(ctx.db, broadcast));
-  await writeSystemLog(ctx.db, session.actor, {
-    action: 'phat-ngay', targetType: 'phatngay', targetId: id,
-    detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
-  });
+  // The session and its entry are stored together: if either fails the engine stops the speakers again.
+  await ctx.engine.start(PlayoutEngine.newRow(broadcast, session.user.hoten), () => ctx.db.transaction(async (tx) => {
+    await q.insertBroadcast(tx, broadcast);
+    await writeSystemLog(tx, session.actor, {
+      action: 'phat-ngay', targetType: 'phatngay', targetId: id, targetName: info.tieude,
+      detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
+    });
+  }));
   return ctx.engine.liveOf(id)!;
 }
 
@@ -65,12 +70,21 @@ export async function visibleLive(ctx: BroadcastContext): Promise<LiveBroadcast[
     && [...ctx.gateway.subtree(b.nguonphat.diabanphat.map((a) => a._id))].some((a) => scope.ids.has(a)));
 }
 
-/** Stops one broadcast: its creator, or a holder of dungphatchuongtrinh under the same administrator (§6). */
+/**
+ * Stops one broadcast (emergency or scheduled run): its creator always; anyone else needs
+ * dungphatchuongtrinh (§6) and every area the broadcast was sent to inside their scope, so a
+ * commune officer cannot silence a district-wide emergency. One it cannot see at all is 404.
+ */
 export async function stopBroadcast(ctx: BroadcastContext, id: string): Promise<void> {
   const live = ctx.engine.liveOf(id);
-  if (!live || live.idAdmin !== ctx.session.user.admin_id) throw notFound(BROADCAST_MESSAGES.notFound);
-  const mayStop = live.nguoitao === ctx.session.user.id || hasRight(ctx.session, 'dungphatchuongtrinh');
-  if (!mayStop) throw forbidden(BROADCAST_MESSAGES.notYours);
+  if (!live || live.idAdmin !== ctx.session.user.admin_id) throw outOfScope(BROADCAST_MESSAGES.notFound);
+  if (live.nguoitao !== ctx.session.user.id) {
+    const scope = await areaScope(ctx.db, ctx.session);
+    const chosen = live.nguonphat.diabanphat.map((a) => a._id);
+    if (![...ctx.gateway.subtree(chosen)].some((a) => scope.ids.has(a))) throw outOfScope(BROADCAST_MESSAGES.notFound);
+    if (!hasRight(ctx.session, 'dungphatchuongtrinh')) throw refusedRight(BROADCAST_MESSAGES.notYours, 'dungphatchuongtrinh');
+    if (!chosen.every((a) => scope.ids.has(a))) throw outOfScope(MSG.stopOutsideScope, 403);
+  }
   await ctx.engine.stop(id, ctx.session.user.id);
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
 }

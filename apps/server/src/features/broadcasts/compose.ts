@@ -1,12 +1,13 @@
 import {
-  ALL_DEVICES, BROADCAST_MESSAGES, MSG, SOURCE_KINDS, type PlayItem, type Source,
+  ALL_DEVICES, BROADCAST_MESSAGES, CHANNEL_ID, MSG, OUTBOUND_MESSAGES, SOURCE_KINDS, type PlayItem, type Source,
 } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { badRequest, notFound } from '../../infra/errors';
+import { badRequest, outOfScope } from '../../infra/errors';
 import type { MediaStorage } from '../../infra/storage';
+import type { Outbound } from '../../infra/outbound';
 import type { DeviceGateway } from '../../gateway/gateway';
 import type { Session } from '../auth/auth.service';
-import { areaScope } from '../areas/areas.service';
+import { areaScope, sharedScopeIds } from '../areas/areas.service';
 import { probeMp3File } from '../media/audioProbe';
 import { findMedia, type MediaRow } from '../media/media.queries';
 import { adoptUploadedObject, type StoredAudio } from '../media/media.service';
@@ -16,6 +17,8 @@ export interface ComposeContext {
   db: Db;
   gateway: DeviceGateway;
   storage: MediaStorage;
+  /** Relay paths are checked against the outbound rules before speakers or the listen link use them. */
+  outbound: Outbound;
   session: Session;
 }
 
@@ -24,10 +27,28 @@ const mediaKeyOf = (url: string): string | null => {
   return m ? decodeURIComponent(m[1]) : url.startsWith('audio/') ? url : null;
 };
 
+/** The address a relay source plays: its typed http(s) path, or its channel's; refused when it points inside. */
+async function relayAddress(ctx: ComposeContext, path: string): Promise<string> {
+  let url = path;
+  if (CHANNEL_ID.test(path)) {
+    const [channel] = await ctx.db.query<{ url: string }>('SELECT url FROM channels WHERE id = $1 AND admin_id = $2', [path, ctx.session.user.admin_id]);
+    if (!channel) throw badRequest(OUTBOUND_MESSAGES.channelUnknown);
+    url = channel.url;
+  }
+  ctx.outbound.assertAllowed(url);
+  return url;
+}
+
 /** Turns the sources into play items with durations measured by the server, never trusted from the client. */
 export async function itemsFromSources(ctx: ComposeContext, sources: Source[], uploads: StoredAudio[]): Promise<PlayItem[]> {
   const unused = [...uploads];
   const items: PlayItem[] = [];
+  // Library files follow area scope: a stored file of an area outside the caller's is not theirs to play.
+  let scope: string[] | null | undefined;
+  const inScope = async (m: MediaRow) => {
+    scope = scope === undefined ? await sharedScopeIds(ctx.db, ctx.session) : scope;
+    return m.admin_id === ctx.session.user.admin_id && (scope === null || (m.area_id !== null && scope.includes(m.area_id)));
+  };
   for (const source of sources) {
     if (source.kieunguon === SOURCE_KINDS.file) {
       for (const file of source.files) {
@@ -42,11 +63,11 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
         let stored: MediaRow | undefined = key ? (await findMedia(ctx.db, [key]))[0] : undefined;
         // An object put to a presigned S3 address is checked by content and recorded on its first use.
         if (!stored && key) stored = (await adoptUploadedObject(ctx.db, ctx.storage, ctx.session, key, file.fileName)) ?? undefined;
-        if (!stored || stored.admin_id !== ctx.session.user.admin_id) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
+        if (!stored || !(await inScope(stored))) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
         items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind === 'recording' ? 'recording' : 'file' });
       }
     } else if (source.kieunguon === SOURCE_KINDS.relay) {
-      items.push({ url: source.url, duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });
+      items.push({ url: await relayAddress(ctx, source.url), duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });
     } else if (source.kieunguon === SOURCE_KINDS.tts) {
       const key = mediaKeyOf(source.url);
       if (!key?.startsWith('tts/') || !(await ctx.storage.exists(key))) throw badRequest(MSG.ttsNotDone);
@@ -72,7 +93,7 @@ function topmost(gateway: DeviceGateway, areaIds: string[]): string[] {
 export async function resolveTarget(ctx: ComposeContext, areaIds: string[], deviceIds: string[]): Promise<{ targetAreas: string[]; targetDevices: string[]; deviceCount: number }> {
   const { gateway } = ctx;
   const scope = await areaScope(ctx.db, ctx.session);
-  if (areaIds.some((id) => !scope.ids.has(id))) throw notFound(BROADCAST_MESSAGES.unknownArea);
+  if (areaIds.some((id) => !scope.ids.has(id))) throw outOfScope(BROADCAST_MESSAGES.unknownArea);
   const allDevices = deviceIds.includes(ALL_DEVICES);
   if (allDevices && deviceIds.length > 1) throw badRequest(BROADCAST_MESSAGES.allDevicesExclusive);
   const reach = gateway.subtree(areaIds);
@@ -84,7 +105,7 @@ export async function resolveTarget(ctx: ComposeContext, areaIds: string[], devi
   const targetDevices = [...new Set(deviceIds)];
   for (const id of targetDevices) {
     const area = gateway.areaOf(id);
-    if (!area || !reach.has(area) || !scope.ids.has(area)) throw notFound(BROADCAST_MESSAGES.unknownDevice);
+    if (!area || !reach.has(area) || !scope.ids.has(area)) throw outOfScope(BROADCAST_MESSAGES.unknownDevice);
   }
   return { targetAreas: [], targetDevices, deviceCount: targetDevices.length };
 }

@@ -1,8 +1,34 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors';
 import { BROADCAST_MESSAGES } from '@loa/contract';
+
+/** Highest bitrate a relay slot is allowed to bring in (512 kbit/s), plus a margin for a slow start. */
+const RELAY_BYTES_PER_SECOND = 64 * 1024;
+const RELAY_MARGIN_BYTES = 1024 * 1024;
+const isAudio = (type: string) => type === '' || type.startsWith('audio/') || type.startsWith('application/ogg') || type.startsWith('application/octet-stream');
+
+/**
+ * Proxies one relay slot through the outbound rules (public hosts or the allow list, bounded in time
+ * and bytes); an error answer or anything that is not audio is dropped unread, never passed on.
+ */
+async function relayInto(app: FastifyInstance, id: string, url: string, seconds: number, out: PassThrough, signal: AbortSignal): Promise<void> {
+  try {
+    const response = await app.outbound.fetch(url, {
+      signal, timeoutMs: seconds * 1000, maxRedirects: 3, maxBytes: RELAY_MARGIN_BYTES + seconds * RELAY_BYTES_PER_SECOND,
+    });
+    if (!response.ok || !isAudio(response.contentType)) {
+      response.discard();
+      app.log.warn({ broadcast: id, status: response.status, contentType: response.contentType }, 'listen: the relay answered no audio');
+      return;
+    }
+    // The slot ends when its time (or byte budget) is used up: that is no failure.
+    await pipeline(response.body, out, { end: false, signal }).catch(() => undefined);
+  } catch (error) {
+    if (!signal.aborted) app.log.warn({ broadcast: id, reason: (error as Error).message }, 'listen: relay slot skipped');
+  }
+}
 
 const mediaKey = (url: string) => (url.startsWith('/media/') ? decodeURIComponent(url.slice('/media/'.length)) : null);
 
@@ -27,9 +53,7 @@ export async function streamSession(app: FastifyInstance, id: string, request: F
           const start = item.duration > 0 ? Math.floor((position / item.duration) * size) : 0;
           if (start < size) await pipeline(await app.storage.read(key, { start }), out, { end: false, signal: abort.signal });
         } else {
-          const remaining = Math.max(1, item.duration - position);
-          const response = await fetch(item.url, { signal: AbortSignal.any([abort.signal, AbortSignal.timeout(remaining * 1000)]) });
-          if (response.body) await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), out, { end: false, signal: abort.signal }).catch(() => undefined);
+          await relayInto(app, id, item.url, Math.max(1, item.duration - position), out, abort.signal);
         }
       }
     } catch (error) {

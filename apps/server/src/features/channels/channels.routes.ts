@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { channelBodySchema, channelSchema, envelope, type Channel } from '@loa/contract';
+import { channelBodySchema, channelSchema, envelope, OUTBOUND_MESSAGES, type Channel } from '@loa/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
 
-const CHANNEL_UNKNOWN = 'Kênh tiếp sóng không tồn tại!';
 const toChannel = (r: { id: string; ten: string; url: string }): Channel => ({ _id: r.id, tenkenh: r.ten, url: r.url });
 
 /** Relay channels of an administrator (danhsachkenhsohoa), managed by device administrators. */
@@ -27,9 +26,13 @@ export async function channelRoutes(app: FastifyInstance): Promise<void> {
     const session = request.session!;
     requireRight(session, 'quanlythietbi');
     const body = request.body as z.infer<typeof channelBodySchema>;
+    // Relays from a channel are fetched by the listen link: its host must pass the outbound rules.
+    app.outbound.assertAllowed(body.url);
     const id = crypto.randomUUID();
-    await app.db.query('INSERT INTO channels (id, admin_id, ten, url) VALUES ($1, $2, $3, $4)', [id, session.user.admin_id, body.tenkenh, body.url]);
-    await writeSystemLog(app.db, session.actor, { action: 'them-kenh', targetType: 'kenh', targetId: id, detail: body });
+    await app.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO channels (id, admin_id, ten, url) VALUES ($1, $2, $3, $4)', [id, session.user.admin_id, body.tenkenh, body.url]);
+      await writeSystemLog(tx, session.actor, { action: 'them-kenh', targetType: 'kenh', targetId: id, detail: body });
+    });
     return { data: { _id: id, ...body } };
   });
 
@@ -40,9 +43,11 @@ export async function channelRoutes(app: FastifyInstance): Promise<void> {
     const session = request.session!;
     requireRight(session, 'quanlythietbi');
     const { id } = request.body as { id: string };
-    const deleted = await app.db.query('DELETE FROM channels WHERE id = $1 AND admin_id = $2 RETURNING id', [id, session.user.admin_id]);
-    if (deleted.length === 0) throw notFound(CHANNEL_UNKNOWN);
-    await writeSystemLog(app.db, session.actor, { action: 'xoa-kenh', targetType: 'kenh', targetId: id });
+    await app.db.transaction(async (tx) => {
+      const deleted = await tx.query('DELETE FROM channels WHERE id = $1 AND admin_id = $2 RETURNING id', [id, session.user.admin_id]);
+      if (deleted.length === 0) throw notFound(OUTBOUND_MESSAGES.channelUnknown);
+      await writeSystemLog(tx, session.actor, { action: 'xoa-kenh', targetType: 'kenh', targetId: id });
+    });
     return { data: null };
   });
 }

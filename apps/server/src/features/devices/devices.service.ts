@@ -6,7 +6,7 @@ import {
 import type { z } from 'zod';
 import type { deviceConfigBodySchema, deviceControlBodySchema, deviceDetailSchema } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { AppError, conflict, notFound } from '../../infra/errors';
+import { AppError, conflict, outOfScope } from '../../infra/errors';
 import { DynsecCommandError, DynsecUnavailableError } from '../../infra/mosquittoDynsec';
 import { DeviceGateway } from '../../gateway/gateway';
 import { applyConfigPatch, effectiveConfig, type StoredConfig } from '../../gateway/deviceConfig';
@@ -39,13 +39,13 @@ function toDevice(ctx: DeviceContext, row: q.DeviceRow): Device {
 async function deviceInScope(ctx: DeviceContext, id: string, scope?: AreaScope): Promise<q.DeviceRow> {
   const row = await q.findDevice(ctx.db, id);
   const areas = scope ?? (await areaScope(ctx.db, ctx.session));
-  if (!row || !areas.ids.has(row.area_id)) throw notFound(DEVICE_MESSAGES.deviceUnknown);
+  if (!row || !areas.ids.has(row.area_id)) throw outOfScope(DEVICE_MESSAGES.deviceUnknown);
   return row;
 }
 
 async function checkArea(ctx: DeviceContext, areaId: string): Promise<AreaScope> {
   const scope = await areaScope(ctx.db, ctx.session);
-  if (!scope.ids.has(areaId)) throw notFound(DEVICE_MESSAGES.areaUnknown);
+  if (!scope.ids.has(areaId)) throw outOfScope(DEVICE_MESSAGES.areaUnknown);
   return scope;
 }
 
@@ -85,7 +85,14 @@ export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): 
     await q.deleteDevice(ctx.db, id);
     throw brokerFailure(error);
   }
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
+  try {
+    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
+  } catch (error) {
+    // The broker needs the committed row, so the entry comes last; without it the device is undone.
+    await ctx.gateway.forget(id).catch(() => undefined);
+    await q.deleteDevice(ctx.db, id);
+    throw error;
+  }
   return { thietbi: toDevice(ctx, (await q.findDevice(ctx.db, id))!), secret };
 }
 
@@ -103,7 +110,14 @@ export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & 
     await q.updateDevice(ctx.db, body.id, { areaId: before.area_id, name: before.name, serial: before.serial, lat: before.lat, lng: before.lng, note: before.note });
     throw brokerFailure(error);
   }
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
+  try {
+    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
+  } catch (error) {
+    // No entry, no change: the device goes back where it was (its broker rights with it).
+    await q.updateDevice(ctx.db, body.id, { areaId: before.area_id, name: before.name, serial: before.serial, lat: before.lat, lng: before.lng, note: before.note });
+    await ctx.gateway.refreshDevice(body.id).catch(() => undefined);
+    throw error;
+  }
   return toDevice(ctx, (await q.findDevice(ctx.db, body.id))!);
 }
 
@@ -114,8 +128,10 @@ export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void
   await ctx.gateway.forget(id).catch((error: unknown) => {
     throw brokerFailure(error);
   });
-  await q.deleteDevice(ctx.db, id);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: row.name } });
+  await ctx.db.transaction(async (tx) => {
+    await q.deleteDevice(tx, id);
+    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, targetName: row.name, areaId: row.area_id, detail: { ten: row.name } });
+  });
 }
 
 /** Issues new secrets (reset): the old ones stop working and their sessions are cut at once. */
@@ -125,14 +141,16 @@ export async function resetSecrets(ctx: DeviceContext, ids: string[]): Promise<{
   const unique = [...new Set(ids)];
   for (const id of unique) await deviceInScope(ctx, id, scope);
   const issued = unique.map((id) => ({ _id: id, secret: newSecret() }));
-  await q.setSecretHashes(ctx.db, issued.map((i) => ({ id: i._id, hash: sha256(i.secret) })));
+  await ctx.db.transaction(async (tx) => {
+    await q.setSecretHashes(tx, issued.map((i) => ({ id: i._id, hash: sha256(i.secret) })));
+    await writeSystemLog(tx, ctx.session.actor, { action: 'cap-lai-khoa-thiet-bi', targetType: 'thietbi', targetId: unique.length === 1 ? unique[0] : undefined, detail: { soluong: unique.length } });
+  });
   try {
     for (const { _id, secret } of issued) await ctx.gateway.secretChanged(_id, secret);
   } catch (error) {
     // Secrets not shown are lost: a new reset issues fresh ones for every device asked.
     throw brokerFailure(error, DEVICE_MESSAGES.resetIncomplete);
   }
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'cap-lai-khoa-thiet-bi', targetType: 'thietbi', targetId: unique.length === 1 ? unique[0] : undefined, detail: { soluong: unique.length } });
   return issued;
 }
 
@@ -176,17 +194,22 @@ export async function configure(ctx: DeviceContext, body: z.infer<typeof deviceC
   const { id, diaban, ...config } = body;
   if (id) {
     const row = await deviceInScope(ctx, id);
-    await q.updateDeviceConfig(ctx.db, id, applyConfigPatch(row.config as StoredConfig, config));
+    await ctx.db.transaction(async (tx) => {
+      await q.updateDeviceConfig(tx, id, applyConfigPatch(row.config as StoredConfig, config));
+      await writeSystemLog(tx, ctx.session.actor, { action: 'cau-hinh-thiet-bi', targetType: 'thietbi', targetId: id, detail: config });
+    });
     await ctx.gateway.refreshDevice(id);
   } else {
     const scope = await checkArea(ctx, diaban!);
     const area = scope.areas.find((a) => a.id === diaban)!;
-    await updateAreaConfig(ctx.db, area.id, applyConfigPatch(area.config as StoredConfig, config));
+    await ctx.db.transaction(async (tx) => {
+      await updateAreaConfig(tx, area.id, applyConfigPatch(area.config as StoredConfig, config));
+      await writeSystemLog(tx, ctx.session.actor, { action: 'cau-hinh-thiet-bi', targetType: 'diaban', targetId: area.id, detail: config });
+    });
     await ctx.gateway.reloadAreas();
     const { rows } = await q.listDevices(ctx.db, { areaIds: subtreeIds(scope, area.id), sort: 'tenthietbi', order: 'asc', limit: 100_000, offset: 0 });
     await Promise.all(rows.map((r) => ctx.gateway.publishConfig(r.id)));
   }
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'cau-hinh-thiet-bi', targetType: id ? 'thietbi' : 'diaban', targetId: id ?? diaban, detail: config });
 }
 
 /** Sends volume or reboot to one device. */
@@ -194,8 +217,9 @@ export async function control(ctx: DeviceContext, body: z.infer<typeof deviceCon
   requireRight(ctx.session, 'quanlythietbi');
   await deviceInScope(ctx, body.id);
   const envelope = DeviceGateway.envelope(60);
-  await ctx.gateway.command({ deviceIds: [body.id] }, body.lenh === 'amluong' ? { ...envelope, type: 'volume', volume: body.amluong } : { ...envelope, type: 'reboot' });
+  // The order is logged before it goes out: an order given is never missing from the log.
   await writeSystemLog(ctx.db, ctx.session.actor, { action: body.lenh === 'amluong' ? 'dat-am-luong' : 'khoi-dong-lai', targetType: 'thietbi', targetId: body.id, detail: body.lenh === 'amluong' ? { amluong: body.amluong } : undefined });
+  await ctx.gateway.command({ deviceIds: [body.id] }, body.lenh === 'amluong' ? { ...envelope, type: 'volume', volume: body.amluong } : { ...envelope, type: 'reboot' });
 }
 
 export async function connectionHistory(ctx: DeviceContext, id: string, page: number, limit: number) {

@@ -7,9 +7,10 @@ import { ACCOUNT_MESSAGES } from '@loa/contract';
 import { signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 
 let server: TestServer;
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-outbox-'));
+let outbox: string;
 beforeAll(async () => {
-  server = await startTestServer({ OUTBOX_DIR: outbox, PUBLIC_URL: 'https://loa.example.vn' });
+  server = await startTestServer({ PUBLIC_URL: 'https://loa.example.vn' });
+  outbox = path.join(server.dataDir, 'outbox');
 });
 afterAll(() => server.close());
 
@@ -106,29 +107,34 @@ describe('mail through SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
     const port = (smtp.server.address() as { port: number }).port;
+    // The outbox a server without SMTP would write to: it must stay empty.
     const smtpOutbox = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-outbox-smtp-'));
-    const viaSmtp = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Loa <loa@xa.example.vn>', OUTBOX_DIR: smtpOutbox, PUBLIC_URL: 'https://loa.example.vn' });
     try {
-      const { client } = await signedInAdmin(viaSmtp);
-      expect((await client.post('/v1/client/loimoi/taomoi', { email: 'an@example.vn', hoten: 'An' })).status).toBe(200);
-      expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ from: 'loa@xa.example.vn', to: ['an@example.vn'] });
-      const body = Buffer.from(received[0].data.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, ''), 'base64').toString('utf8');
-      expect(tokenIn(body, 'loi-moi')).toBeTruthy();
-      expect(fs.readdirSync(smtpOutbox)).toEqual([]);
-      expect((await client.get('/v1/client/hopthu')).body.data).toEqual([]);
+      const viaSmtp = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Loa <loa@xa.example.vn>', OUTBOX_DIR: smtpOutbox, PUBLIC_URL: 'https://loa.example.vn' });
+      try {
+        const { client } = await signedInAdmin(viaSmtp);
+        expect((await client.post('/v1/client/loimoi/taomoi', { email: 'an@example.vn', hoten: 'An' })).status).toBe(200);
+        expect(received).toHaveLength(1);
+        expect(received[0]).toMatchObject({ from: 'loa@xa.example.vn', to: ['an@example.vn'] });
+        const body = Buffer.from(received[0].data.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, ''), 'base64').toString('utf8');
+        expect(tokenIn(body, 'loi-moi')).toBeTruthy();
+        expect(fs.readdirSync(smtpOutbox)).toEqual([]);
+        expect((await client.get('/v1/client/hopthu')).body.data).toEqual([]);
+      } finally {
+        await viaSmtp.close();
+        await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      }
+      // With the SMTP server gone the invitation is refused and not kept.
+      const down = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_DIR: smtpOutbox });
+      try {
+        const { client } = await signedInAdmin(down);
+        expect(await client.post('/v1/client/loimoi/taomoi', { email: 'b@example.vn' })).toMatchObject({ status: 500, body: { message: ACCOUNT_MESSAGES.mailSendFailed } });
+        expect((await client.get('/v1/client/loimoi/danhsach')).body.data).toEqual([]);
+      } finally {
+        await down.close();
+      }
     } finally {
-      await viaSmtp.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
-    // With the SMTP server gone the invitation is refused and not kept.
-    const down = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, OUTBOX_DIR: smtpOutbox });
-    try {
-      const { client } = await signedInAdmin(down);
-      expect(await client.post('/v1/client/loimoi/taomoi', { email: 'b@example.vn' })).toMatchObject({ status: 500, body: { message: ACCOUNT_MESSAGES.mailSendFailed } });
-      expect((await client.get('/v1/client/loimoi/danhsach')).body.data).toEqual([]);
-    } finally {
-      await down.close();
+      fs.rmSync(smtpOutbox, { recursive: true, force: true });
     }
   });
 });

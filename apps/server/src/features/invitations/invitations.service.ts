@@ -7,10 +7,9 @@ import { AppError, notFound } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
 import { actorOf } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
-import { areaScope } from '../areas/areas.service';
 import { findUserById } from '../accounts/accounts.queries';
 import { insertNewAccount } from '../accounts/accountsAdmin.service';
-import { checkAccountArea, checkAccountType, checkGrantedRights } from '../accounts/accountRules';
+import { checkAccountArea, checkAccountType, checkGrantedRights, managerScope, refusalError, refusalToActOn } from '../accounts/accountRules';
 import { toRightEntries } from '../accounts/accountView';
 import type { Mailer } from '../mail/mailer';
 import { hashLinkToken, newLinkToken } from '../mail/linkTokens';
@@ -59,7 +58,7 @@ export async function createInvitation(ctx: InvitationContext, session: Session,
   const link = `${ctx.publicUrl}/loi-moi?token=${token}`;
   try {
     await ctx.mailer.send({
-      to: body.email, adminId: session.user.admin_id,
+      to: body.email, adminId: session.user.admin_id, concerns: { loai: 'loimoi', id },
       subject: 'Lời mời tham gia hệ thống truyền thanh Loa',
       text: [
         `Xin chào${body.hoten ? ` ${body.hoten}` : ''},`, '',
@@ -76,23 +75,25 @@ export async function createInvitation(ctx: InvitationContext, session: Session,
   return toInvitation(invitation);
 }
 
-/** Invitations of the caller's administrator (and area). Right: quanlytaikhoan. */
+/** Invitations the caller may act on (refusalToActOn: administrator, area, type and rights). Right: quanlytaikhoan. */
 export async function listInvitations(db: Db, session: Session): Promise<Invitation[]> {
   requireRight(session, 'quanlytaikhoan');
-  const areaIds = session.user.area_id ? [...(await areaScope(db, session)).ids] : null;
-  return (await q.listInvitations(db, session.user.admin_id, areaIds)).map(toInvitation);
+  const scope = await managerScope(db, session.user);
+  const rows = await q.listInvitations(db, session.user.admin_id, scope ? [...scope] : null);
+  return rows.filter((r) => refusalToActOn(session.user, scope, r) === null).map(toInvitation);
 }
 
-/** Cancels a pending invitation: its link stops working. Right: quanlytaikhoan. */
+/** Cancels a pending invitation the caller may act on: its link stops working. Right: quanlytaikhoan. */
 export async function cancelInvitation(db: Db, session: Session, id: string): Promise<void> {
   requireRight(session, 'quanlytaikhoan');
   const invitation = await q.findInvitation(db, id);
-  const scope = session.user.area_id ? await areaScope(db, session) : null;
-  if (!invitation || invitation.admin_id !== session.user.admin_id || (scope && !(invitation.area_id && scope.ids.has(invitation.area_id)))) {
-    throw notFound(ACCOUNT_MESSAGES.invitationInvalid);
-  }
-  if (!(await q.closeInvitation(db, id, 'huy'))) throw notFound(ACCOUNT_MESSAGES.invitationInvalid);
-  await writeSystemLog(db, session.actor, { action: 'huy-loi-moi', targetType: 'loimoi', targetId: id, areaId: invitation.area_id });
+  if (!invitation) throw notFound(ACCOUNT_MESSAGES.invitationInvalid);
+  const reason = refusalToActOn(session.user, await managerScope(db, session.user), invitation);
+  if (reason) throw refusalError(reason, ACCOUNT_MESSAGES.invitationInvalid);
+  await db.transaction(async (tx) => {
+    if (!(await q.closeInvitation(tx, id, 'huy'))) throw notFound(ACCOUNT_MESSAGES.invitationInvalid);
+    await writeSystemLog(tx, session.actor, { action: 'huy-loi-moi', targetType: 'loimoi', targetId: id, areaId: invitation.area_id });
+  });
 }
 
 async function openInvitation(db: Db, token: string): Promise<q.InvitationRow> {
@@ -121,9 +122,10 @@ export async function acceptInvitation(db: Db, body: InvitationAcceptBody, ip: s
       loaitaikhoan: invitation.loaitaikhoan, quyenhan: invitation.quyenhan, areaId: invitation.area_id, adminId: invitation.admin_id, emailVerified: true,
     });
     await tx.query('UPDATE invitations SET used_by = $2 WHERE id = $1', [invitation.id, id]);
+    const created = (await findUserById(tx, id))!;
+    await writeSystemLog(tx, actorOf(created, ip), { action: 'nhan-loi-moi', targetType: 'taikhoan', targetId: id, detail: { tentaikhoan: created.tentaikhoan } });
     return id;
   });
   const user = (await findUserById(db, userId))!;
-  await writeSystemLog(db, actorOf(user, ip), { action: 'nhan-loi-moi', targetType: 'taikhoan', targetId: userId, detail: { tentaikhoan: user.tentaikhoan } });
   return { tentaikhoan: user.tentaikhoan };
 }

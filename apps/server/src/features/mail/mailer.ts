@@ -9,6 +9,13 @@ export interface MailMessage {
   text: string;
   /** The administrator the mail belongs to: only their accounts may read it in the outbox. */
   adminId: string;
+  /** What the mail is about (an invitation, or an account): the outbox shows it to whoever may act on that. */
+  concerns?: MailConcern;
+}
+
+export interface MailConcern {
+  loai: 'loimoi' | 'taikhoan';
+  id: string;
 }
 
 export interface Mailer {
@@ -20,6 +27,7 @@ export interface Mailer {
 }
 
 export const ADMIN_HEADER = 'X-Loa-Admin';
+export const CONCERNS_HEADER = 'X-Loa-Concerns';
 
 /** Mail through SMTP_URL, or, without it, one .eml file per message in the outbox folder. */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
@@ -31,7 +39,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     outboxDir: opts.smtpUrl ? null : opts.outboxDir,
     async send(m) {
       const info = await transport.sendMail({
-        from: opts.from, to: m.to, subject: m.subject, text: m.text, textEncoding: 'base64', headers: { [ADMIN_HEADER]: m.adminId },
+        from: opts.from, to: m.to, subject: m.subject, text: m.text, textEncoding: 'base64', headers: {
+          [ADMIN_HEADER]: m.adminId, ...(m.concerns ? { [CONCERNS_HEADER]: `${m.concerns.loai}:${m.concerns.id}` } : {}),
+        },
       });
       if (opts.smtpUrl) return;
       await fs.mkdir(opts.outboxDir, { recursive: true });

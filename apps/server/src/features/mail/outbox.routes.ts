@@ -8,10 +8,10 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/client/hopthu', {
     schema: { tags, summary: 'Thư đã gửi (khi không có máy chủ SMTP)', response: { 200: envelope(outboxListSchema) } },
     preHandler: app.requireUser,
-  }, async (request) => ({ data: await listOutbox(app.mailer, request.session!) }));
+  }, async (request) => ({ data: await listOutbox(app.mailer, app.db, request.session!) }));
 
   app.get('/v1/client/hopthu/:id', {
     schema: { tags, summary: 'Đọc một thư', params: outboxIdParamsSchema, response: { 200: envelope(outboxMessageSchema) } },
     preHandler: app.requireUser,
-  }, async (request) => ({ data: await readOutboxMessage(app.mailer, request.session!, (request.params as { id: string }).id) }));
+  }, async (request) => ({ data: await readOutboxMessage(app.mailer, app.db, request.session!, (request.params as { id: string }).id) }));
 }

@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES } from '@loa/contract';
+import { Transform, finished, type Readable } from 'node:stream';
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG } from '@loa/contract';
+import { assertSafeText } from '../../infra/validation';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/errors';
 import { uniqueMediaName, type MediaStorage } from '../../infra/storage';
 import type { Session } from '../auth/auth.service';
 import { probeMp3File, type ProbedAudio } from './audioProbe';
-import { insertMedia, type MediaRow } from './media.queries';
+import { deleteMedia, insertMedia, type MediaRow } from './media.queries';
 
 export interface StoredAudio {
   key: string;
@@ -26,7 +27,13 @@ function capped(stream: Readable, limit: number): Readable {
       done(seen > limit ? new AppError(413, BROADCAST_MESSAGES.fileTooLarge) : null, chunk);
     },
   });
-  stream.on('error', (error) => counter.destroy(error));
+  // finished() also sees a source that failed before this call (a multipart part destroyed when
+  // the body was cut), which an 'error' listener would miss and pipe() wait on forever. A failed
+  // source is the client's cut upload: a 400, not a 500.
+  counter.on('error', () => undefined); // the consumer's pipeline reports it; none may be left
+  finished(stream, (error) => {
+    if (error && !counter.destroyed && !counter.writableFinished) counter.destroy(error instanceof AppError ? error : new AppError(400, MSG.uploadIncomplete));
+  });
   return stream.pipe(counter);
 }
 
@@ -36,6 +43,8 @@ function capped(stream: Readable, limit: number): Readable {
  * nothing half-made stays behind.
  */
 export async function storeUploadedAudio(db: Db, storage: MediaStorage, session: Session, input: { stream: Readable; originalName: string; key?: string; kind?: 'file' | 'recording' }): Promise<StoredAudio> {
+  // Every upload path comes through here: a file name the database cannot store is refused first.
+  assertSafeText(input.originalName, ['fileName']);
   const key = input.key ?? `audio/${uniqueMediaName(input.originalName)}`;
   let probed: ProbedAudio | undefined;
   const { size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES), {
@@ -49,12 +58,22 @@ export async function storeUploadedAudio(db: Db, storage: MediaStorage, session:
     await insertMedia(db, {
       key, admin_id: session.user.admin_id, user_id: session.user.id, original_name: path.basename(input.originalName),
       kind: input.kind ?? (input.originalName.startsWith('ghiam-') ? 'recording' : 'file'), duration: probed.durationSeconds, bitrate: probed.bitrateKbps, bytes: size,
+      area_id: session.user.area_id,
     });
     return { key, originalName: input.originalName, durationSeconds: probed.durationSeconds, bitrateKbps: probed.bitrateKbps, bytes: size };
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Removes uploads stored earlier in a request that is then refused (a later file is not MP3, too
+ * many files, a bad field): a refused request leaves neither files nor library entries behind.
+ */
+export async function discardUploads(db: Db, storage: MediaStorage, uploads: { key: string }[]): Promise<void> {
+  await Promise.all(uploads.map((u) => storage.delete(u.key).catch(() => undefined)));
+  await deleteMedia(db, uploads.map((u) => u.key));
 }
 
 /** Marks presigned upload keys with their uploader, so only that account can claim the object. */
@@ -87,6 +106,7 @@ export async function adoptUploadedObject(db: Db, storage: MediaStorage, session
     const row: MediaRow = {
       key, admin_id: session.user.admin_id, user_id: session.user.id, original_name: path.basename(fileName || m[2]),
       kind: (fileName || m[2]).startsWith('ghiam-') ? 'recording' : 'file', duration: probed.durationSeconds, bitrate: probed.bitrateKbps, bytes: stat.size,
+      area_id: session.user.area_id,
     };
     await insertMedia(db, row);
     return row;

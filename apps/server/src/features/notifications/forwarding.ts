@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import type { MessagingService, NotificationKind } from '@loa/contract';
+import { outboundStatusMessage, type MessagingService, type NotificationKind } from '@loa/contract';
 import type { Db } from '../../infra/db';
+import { OutboundError, type Outbound } from '../../infra/outbound';
 
 export interface ForwardingRow {
   admin_id: string;
@@ -23,6 +24,8 @@ export interface ForwardedEvent {
 
 export interface ForwardingDeps {
   db: Db;
+  /** Webhook addresses are chosen by users: they go out under the outbound rules (infra/outbound). */
+  outbound: Outbound;
   telegramApiUrl: string;
   timeoutMs?: number;
 }
@@ -39,24 +42,31 @@ export async function saveForwarding(db: Db, row: Omit<ForwardingRow, 'last_erro
   );
 }
 
-async function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<void> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text()).slice(0, 200)}`);
+/** Posts JSON; only the status is looked at, the answer's body is never read nor shown. */
+async function post(deps: ForwardingDeps, url: string, body: string, headers: Record<string, string>, trustOrigin?: string): Promise<void> {
+  const res = await deps.outbound.fetch(url, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, timeoutMs: deps.timeoutMs ?? 5000, maxBytes: 64 * 1024, trustOrigin,
+  });
+  res.discard();
+  if (!res.ok) throw new OutboundError('status', outboundStatusMessage(res.status));
 }
+
+/** Why a send failed, as a Vietnamese sentence (never what the remote side answered). */
+export const failureReason = (error: unknown): string => (error instanceof OutboundError ? error.message : new OutboundError('connect').message);
 
 /** Sends one event through one service: Telegram's sendMessage, or a JSON POST to a webhook (HMAC-signed when it has a secret). */
 export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow, 'service' | 'config'>, event: ForwardedEvent): Promise<void> {
-  const timeout = deps.timeoutMs ?? 5000;
   if (row.service === 'telegram') {
     const text = [event.title, event.body, event.link].filter(Boolean).join('\n');
-    const url = `${deps.telegramApiUrl.replace(/\/+$/, '')}/bot${row.config.bottoken}/sendMessage`;
-    await post(url, JSON.stringify({ chat_id: row.config.chatid, text, disable_web_page_preview: true }), {}, timeout);
+    // The operator configured the Telegram base (maybe a local proxy): trusted, and the token cannot leave its path.
+    const url = `${deps.telegramApiUrl.replace(/\/+$/, '')}/bot${encodeURIComponent(row.config.bottoken ?? '').replace(/%3A/gi, ':')}/sendMessage`;
+    await post(deps, url, JSON.stringify({ chat_id: row.config.chatid, text, disable_web_page_preview: true }), {}, deps.telegramApiUrl);
     return;
   }
   const body = JSON.stringify({ sukien: event.kind, tieude: event.title, noidung: event.body, lienket: event.link, doituong: event.target, thoigian: event.at.toISOString() });
   const headers: Record<string, string> = {};
   if (row.config.bimat) headers['x-loa-signature'] = `sha256=${crypto.createHmac('sha256', row.config.bimat).update(body).digest('hex')}`;
-  await post(row.config.url, body, headers, timeout);
+  await post(deps, row.config.url, body, headers);
 }
 
 /** Forwards an event to every enabled service of the administrator that chose its kind; failures are kept for the settings page. */
@@ -67,7 +77,7 @@ export async function forwardEvent(deps: ForwardingDeps, adminId: string, event:
     try {
       await sendThrough(deps, row, event);
     } catch (e) {
-      error = `${new Date().toISOString()} ${(e as Error).message}`.slice(0, 500);
+      error = `${new Date().toISOString()} ${failureReason(e)}`.slice(0, 500);
     }
     await deps.db.query('UPDATE notification_forwarding SET last_error = $3 WHERE admin_id = $1 AND service = $2', [adminId, row.service, error]);
   }));

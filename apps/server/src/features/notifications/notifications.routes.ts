@@ -35,7 +35,7 @@ export async function notificationRoutes(app: FastifyInstance, opts: { forwardin
 
   app.post(`${base}/chuyentiep/capnhat`, {
     ...auth, schema: { tags, summary: 'Lưu cấu hình chuyển tiếp của một dịch vụ', body: forwardingUpdateBodySchema, response: { 200: envelope(forwardingSchema) } },
-  }, async (request) => ({ data: await service.updateForwarding(app.db, request.session!, request.body as ForwardingUpdateBody) }));
+  }, async (request) => ({ data: await service.updateForwarding(app.db, request.session!, request.body as ForwardingUpdateBody, opts.forwarding.outbound) }));
 
   app.post(`${base}/chuyentiep/guithu`, {
     ...auth, schema: { tags, summary: 'Gửi thử một tin nhắn qua dịch vụ', body: forwardingServiceBodySchema, response: { 200: envelope(z.null()) } },

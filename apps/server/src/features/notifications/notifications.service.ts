@@ -1,12 +1,13 @@
 import {
-  MESSAGING_SERVICES, NOTIFICATION_MESSAGES, type Forwarding, type ForwardingUpdateBody, type MessagingService, type Notification,
+  MESSAGING_SERVICES, MSG, NOTIFICATION_MESSAGES, type Forwarding, type ForwardingUpdateBody, type MessagingService, type Notification,
 } from '@loa/contract';
 import type { Db } from '../../infra/db';
-import { badRequest } from '../../infra/errors';
+import { badRequest, outOfScope } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
-import { listForwarding, saveForwarding, sendThrough, type ForwardingDeps, type ForwardingRow } from './forwarding';
+import type { Outbound } from '../../infra/outbound';
+import { failureReason, listForwarding, saveForwarding, sendThrough, type ForwardingDeps, type ForwardingRow } from './forwarding';
 import { toNotification } from './notify';
 import * as q from './notifications.queries';
 
@@ -33,16 +34,26 @@ function toForwarding(service: MessagingService, row: ForwardingRow | undefined)
   return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], cauhinh, loigannhat: row?.last_error ?? null };
 }
 
-/** Forwarding settings of the caller's administrator, secrets masked. Right: quanlytaikhoan. */
-export async function getForwarding(db: Db, session: Session): Promise<Forwarding[]> {
+/**
+ * Forwarding sends every event of the administrator (all areas) to one place, so its settings
+ * belong to the whole administrator: only a holder of quanlytaikhoan without an area reads or
+ * changes them; an account scoped to one area would otherwise route the others' events to itself.
+ */
+function requireWholeAdministrator(session: Session): void {
   requireRight(session, 'quanlytaikhoan');
+  if (session.user.area_id) throw outOfScope(MSG.forwardingWholeAdministrator, 403);
+}
+
+/** Forwarding settings of the caller's administrator, secrets masked (requireWholeAdministrator). */
+export async function getForwarding(db: Db, session: Session): Promise<Forwarding[]> {
+  requireWholeAdministrator(session);
   const rows = await listForwarding(db, session.user.admin_id);
   return MESSAGING_SERVICES.map((s) => toForwarding(s, rows.find((r) => r.service === s)));
 }
 
-/** Saves one service's settings; an empty secret keeps the stored one. Right: quanlytaikhoan. */
-export async function updateForwarding(db: Db, session: Session, body: ForwardingUpdateBody): Promise<Forwarding> {
-  requireRight(session, 'quanlytaikhoan');
+/** Saves one service's settings; an empty secret keeps the stored one (requireWholeAdministrator). */
+export async function updateForwarding(db: Db, session: Session, body: ForwardingUpdateBody, outbound: Outbound): Promise<Forwarding> {
+  requireWholeAdministrator(session);
   const stored = (await listForwarding(db, session.user.admin_id)).find((r) => r.service === body.dichvu)?.config ?? {};
   let config: Record<string, string>;
   if (body.dichvu === 'telegram') {
@@ -50,22 +61,26 @@ export async function updateForwarding(db: Db, session: Session, body: Forwardin
     if (!bottoken) throw badRequest(NOTIFICATION_MESSAGES.telegramTokenRequired);
     config = { bottoken, chatid: body.cauhinh.chatid };
   } else {
+    // The server will post to it: the host must pass the outbound rules (public, or allow-listed).
+    outbound.assertAllowed(body.cauhinh.url);
     config = { url: body.cauhinh.url, ...((body.cauhinh.bimat || stored.bimat) ? { bimat: body.cauhinh.bimat || stored.bimat } : {}) };
   }
   const events = [...new Set(body.sukien)];
-  await saveForwarding(db, { admin_id: session.user.admin_id, service: body.dichvu, enabled: body.batdau, events, config });
-  await writeSystemLog(db, session.actor, { action: 'cau-hinh-chuyen-tiep-thong-bao', targetType: 'chuyentiep', targetId: body.dichvu, detail: { batdau: body.batdau, sukien: events } });
+  await db.transaction(async (tx) => {
+    await saveForwarding(tx, { admin_id: session.user.admin_id, service: body.dichvu, enabled: body.batdau, events, config });
+    await writeSystemLog(tx, session.actor, { action: 'cau-hinh-chuyen-tiep-thong-bao', targetType: 'chuyentiep', targetId: body.dichvu, detail: { batdau: body.batdau, sukien: events } });
+  });
   return toForwarding(body.dichvu, { admin_id: session.user.admin_id, service: body.dichvu, enabled: body.batdau, events, config, last_error: null });
 }
 
-/** Sends a test message through one configured service. Right: quanlytaikhoan. */
+/** Sends a test message through one configured service (requireWholeAdministrator). */
 export async function testForwarding(deps: ForwardingDeps, session: Session, service: MessagingService): Promise<void> {
-  requireRight(session, 'quanlytaikhoan');
+  requireWholeAdministrator(session);
   const row = (await listForwarding(deps.db, session.user.admin_id)).find((r) => r.service === service);
   if (!row) throw badRequest(NOTIFICATION_MESSAGES.notConfigured);
   try {
     await sendThrough(deps, row, { kind: 'phat-batdau', title: NOTIFICATION_MESSAGES.testMessage, body: '', link: null, target: null, at: new Date() });
-  } catch {
-    throw badRequest(NOTIFICATION_MESSAGES.sendFailed);
+  } catch (error) {
+    throw badRequest(`${NOTIFICATION_MESSAGES.sendFailed} ${failureReason(error)}`);
   }
 }

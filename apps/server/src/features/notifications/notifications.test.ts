@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, NOTIFICATION_MESSAGES, type Notification } from '@loa/contract';
+import { EVENTS, MSG, NOTIFICATION_MESSAGES, outboundStatusMessage, type Notification } from '@loa/contract';
 import { createTestUser, eventually, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { notifyScheduleAwaitingApproval } from './notify';
 import { sweepOfflineDevices } from './sources';
@@ -143,6 +143,21 @@ describe('notifications', () => {
 });
 
 describe('forwarding to messaging services', () => {
+  it('belongs to the whole administrator: an account manager of one area can neither read, change nor test it', async () => {
+    const { admin, areas, client } = await signedInAdmin(server);
+    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { bottoken: '123456:GOC-secret', chatid: '-1' } });
+    const scoped = await createTestUser(server.db, { adminId: admin.id, rights: ['quanlytaikhoan'] });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [scoped.id, areas.communeA]);
+    const c = new TestClient(server.url);
+    await c.login(scoped);
+    const refused = { status: 403, body: { message: MSG.forwardingWholeAdministrator } };
+    expect(await c.get('/v1/client/thongbao/chuyentiep')).toMatchObject(refused);
+    expect(await c.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet', 'phat-batdau'], cauhinh: { bottoken: '999:CUA-XA', chatid: '-2' } })).toMatchObject(refused);
+    expect(await c.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'telegram' })).toMatchObject(refused);
+    const stored = (await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'telegram');
+    expect(stored).toMatchObject({ sukien: ['lichphat-choduyet'], cauhinh: { chatid: '-1' } });
+  });
+
   it('sends chosen events to Telegram’s sendMessage and masks the bot token', async () => {
     const { admin, client } = await signedInAdmin(server);
     const save = await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { bottoken: '123456:ABCDEF-secret', chatid: '-100200' } });
@@ -184,7 +199,7 @@ describe('forwarding to messaging services', () => {
       const webhook = (await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'webhook');
       expect(webhook.loigannhat).toContain('HTTP 500');
       expect(webhook.cauhinh.bimat).toBe('••••-mat');
-      expect(await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'webhook' })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.sendFailed } });
+      expect(await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'webhook' })).toMatchObject({ status: 400, body: { message: `${NOTIFICATION_MESSAGES.sendFailed} ${outboundStatusMessage(500)}` } });
       // The notification itself was stored although forwarding failed.
       expect((await client.get('/v1/client/thongbao/danhsach')).body.data.items[0].doituong.id).toBe('lich-wh2');
     } finally {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, notFound } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
+import { sharedScopeIds } from '../areas/areas.service';
 import { itemsFromSources, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 
@@ -16,20 +17,32 @@ const toProgramme = (r: ProgrammeRow): Programme => ({
   nguoitao: { _id: r.created_by, hoten: r.hoten }, ngaytao: r.created_at.getTime(), ngaysua: r.updated_at.getTime(),
 });
 
-/** The programme library and its media library (uploaded files, TTS results, recordings). */
+/**
+ * The programme library and its media library (uploaded files, TTS results, recordings). Both follow
+ * area scope (sharedScopeIds): a programme or file belongs to its author's area, and is seen, used,
+ * changed and deleted only by accounts whose scope holds that area.
+ */
 export async function programmeRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['chuongtrinh'];
-  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, session: request.session! });
+  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, session: request.session! });
   const auth = { preHandler: app.requireUser };
   const find = async (request: FastifyRequest, id: string) => {
-    const [row] = await app.db.query<ProgrammeRow>(`${SELECT} WHERE p.id = $1 AND p.admin_id = $2`, [id, request.session!.user.admin_id]);
+    const [row] = await app.db.query<ProgrammeRow>(
+      `${SELECT} WHERE p.id = $1 AND p.admin_id = $2 AND ($3::text[] IS NULL OR p.area_id = ANY($3::text[]))`,
+      [id, request.session!.user.admin_id, await sharedScopeIds(app.db, request.session!)],
+    );
     if (!row) throw notFound(SCHEDULE_MESSAGES.programmeNotFound);
     return row;
   };
 
   app.get('/v1/client/chuongtrinh/danhsach', {
     ...auth, schema: { tags, summary: 'Thư viện chương trình', response: { 200: envelope(z.array(programmeSchema)) } },
-  }, async (request) => ({ data: (await app.db.query<ProgrammeRow>(`${SELECT} WHERE p.admin_id = $1 ORDER BY p.updated_at DESC`, [request.session!.user.admin_id])).map(toProgramme) }));
+  }, async (request) => ({
+    data: (await app.db.query<ProgrammeRow>(
+      `${SELECT} WHERE p.admin_id = $1 AND ($2::text[] IS NULL OR p.area_id = ANY($2::text[])) ORDER BY p.updated_at DESC`,
+      [request.session!.user.admin_id, await sharedScopeIds(app.db, request.session!)],
+    )).map(toProgramme),
+  }));
 
   app.post('/v1/client/chuongtrinh/themmoi', {
     ...auth, schema: { tags, summary: 'Tạo chương trình', body: programmeBodySchema, response: { 200: envelope(programmeSchema) } },
@@ -38,10 +51,13 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof programmeBodySchema>;
     const items = await itemsFromSources(ctx(request), body.nguonphat, []);
     const id = crypto.randomUUID();
-    await app.db.query('INSERT INTO programmes (id, admin_id, created_by, name, message_type, sources, total_seconds) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)', [
-      id, request.session!.user.admin_id, request.session!.user.id, body.ten, body.loaibantin, JSON.stringify(body.nguonphat), items.reduce((s, i) => s + i.duration, 0),
-    ]);
-    await writeSystemLog(app.db, request.session!.actor, { action: 'tao-chuong-trinh', targetType: 'chuongtrinh', targetId: id, detail: { ten: body.ten } });
+    await app.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO programmes (id, admin_id, created_by, name, message_type, sources, total_seconds, area_id) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8)', [
+        id, request.session!.user.admin_id, request.session!.user.id, body.ten, body.loaibantin, JSON.stringify(body.nguonphat), items.reduce((s, i) => s + i.duration, 0),
+        request.session!.user.area_id,
+      ]);
+      await writeSystemLog(tx, request.session!.actor, { action: 'tao-chuong-trinh', targetType: 'chuongtrinh', targetId: id, detail: { ten: body.ten } });
+    });
     return { data: toProgramme(await find(request, id)) };
   });
 
@@ -52,10 +68,12 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof programmeBodySchema> & { id: string };
     await find(request, body.id);
     const items = await itemsFromSources(ctx(request), body.nguonphat, []);
-    await app.db.query('UPDATE programmes SET name = $2, message_type = $3, sources = $4::jsonb, total_seconds = $5, updated_at = now() WHERE id = $1', [
-      body.id, body.ten, body.loaibantin, JSON.stringify(body.nguonphat), items.reduce((s, i) => s + i.duration, 0),
-    ]);
-    await writeSystemLog(app.db, request.session!.actor, { action: 'sua-chuong-trinh', targetType: 'chuongtrinh', targetId: body.id, detail: { ten: body.ten } });
+    await app.db.transaction(async (tx) => {
+      await tx.query('UPDATE programmes SET name = $2, message_type = $3, sources = $4::jsonb, total_seconds = $5, updated_at = now() WHERE id = $1', [
+        body.id, body.ten, body.loaibantin, JSON.stringify(body.nguonphat), items.reduce((s, i) => s + i.duration, 0),
+      ]);
+      await writeSystemLog(tx, request.session!.actor, { action: 'sua-chuong-trinh', targetType: 'chuongtrinh', targetId: body.id, detail: { ten: body.ten } });
+    });
     return { data: toProgramme(await find(request, body.id)) };
   });
 
@@ -66,8 +84,10 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     const row = await find(request, (request.body as { id: string }).id);
     const [used] = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM schedules WHERE programme_id = $1 AND status <> 'ketthuc'`, [row.id]);
     if (used.n > 0) throw conflict(`Chương trình đang được ${used.n} lịch phát sử dụng, không thể xoá!`);
-    await app.db.query('DELETE FROM programmes WHERE id = $1', [row.id]);
-    await writeSystemLog(app.db, request.session!.actor, { action: 'xoa-chuong-trinh', targetType: 'chuongtrinh', targetId: row.id, detail: { ten: row.name } });
+    await app.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM programmes WHERE id = $1', [row.id]);
+      await writeSystemLog(tx, request.session!.actor, { action: 'xoa-chuong-trinh', targetType: 'chuongtrinh', targetId: row.id, detail: { ten: row.name } });
+    });
     return { data: null };
   });
 
@@ -93,8 +113,10 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     const { q } = request.query as { q?: string };
     const adminId = request.session!.user.admin_id;
     const rows = await app.db.query<{ key: string; original_name: string; kind: 'file' | 'tts' | 'recording'; duration: number; bytes: number; created_at: Date }>(
-      `SELECT key, original_name, kind, duration, bytes::int AS bytes, created_at FROM media WHERE admin_id = $1 AND ($2::text IS NULL OR original_name ILIKE '%' || $2 || '%') ORDER BY created_at DESC LIMIT 500`,
-      [adminId, q?.trim() || null],
+      `SELECT key, original_name, kind, duration, bytes::int AS bytes, created_at FROM media
+        WHERE admin_id = $1 AND ($2::text IS NULL OR original_name ILIKE '%' || $2 || '%') AND ($3::text[] IS NULL OR area_id = ANY($3::text[]))
+        ORDER BY created_at DESC LIMIT 500`,
+      [adminId, q?.trim() || null, await sharedScopeIds(app.db, request.session!)],
     );
     const counts = await usage(adminId);
     return { data: rows.map((r) => ({ key: r.key, url: app.storage.publicPath(r.key), ten: r.original_name, loai: r.kind, thoiluong: r.duration, dungluong: r.bytes, sudung: counts.get(r.key) ?? 0, ngaytao: r.created_at.getTime() })) };
@@ -105,7 +127,10 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     requireRight(request.session!, 'themsuaxoalichphat');
     const body = request.body as { key: string; ten: string };
-    const done = await app.db.query('UPDATE media SET original_name = $3 WHERE key = $1 AND admin_id = $2 RETURNING key', [body.key, request.session!.user.admin_id, body.ten]);
+    const done = await app.db.query(
+      'UPDATE media SET original_name = $3 WHERE key = $1 AND admin_id = $2 AND ($4::text[] IS NULL OR area_id = ANY($4::text[])) RETURNING key',
+      [body.key, request.session!.user.admin_id, body.ten, await sharedScopeIds(app.db, request.session!)],
+    );
     if (done.length === 0) throw notFound(SCHEDULE_MESSAGES.mediaNotFound);
     return { data: null };
   });
@@ -116,13 +141,19 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     requireRight(request.session!, 'themsuaxoalichphat');
     const { key } = request.body as { key: string };
     const adminId = request.session!.user.admin_id;
-    const [row] = await app.db.query<{ key: string }>('SELECT key FROM media WHERE key = $1 AND admin_id = $2', [key, adminId]);
+    const [row] = await app.db.query<{ key: string }>(
+      'SELECT key FROM media WHERE key = $1 AND admin_id = $2 AND ($3::text[] IS NULL OR area_id = ANY($3::text[]))',
+      [key, adminId, await sharedScopeIds(app.db, request.session!)],
+    );
     if (!row) throw notFound(SCHEDULE_MESSAGES.mediaNotFound);
     const playing = app.engine.live().length > 0 && (await app.db.query(`SELECT 1 FROM broadcasts WHERE status IN ('playing', 'waiting') AND items::text LIKE '%' || $1 || '%'`, [key])).length > 0;
     if ((await usage(adminId)).get(key) || playing) throw badRequest(SCHEDULE_MESSAGES.mediaInUse);
-    await app.db.query('DELETE FROM media WHERE key = $1', [key]);
+    await app.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM media WHERE key = $1', [key]);
+      await writeSystemLog(tx, request.session!.actor, { action: 'xoa-tep', targetType: 'tep', targetId: key });
+    });
+    // The file goes once its record and entry are committed (an orphan file is harmless, a lost entry is not).
     await app.storage.delete(key);
-    await writeSystemLog(app.db, request.session!.actor, { action: 'xoa-tep', targetType: 'tep', targetId: key });
     return { data: null };
   });
 }

@@ -26,6 +26,8 @@ export interface SchedulerOptions {
   now?: () => number;
   /** How long after its planned second a run left 'claimed' is taken over (default 10 s). */
   staleClaimMs?: number;
+  /** How long opening the leader connection, or its heartbeat, may take (default 5 s). */
+  leaderTimeoutMs?: number;
 }
 
 /**
@@ -42,7 +44,10 @@ export class Scheduler {
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; plannedAt: number; scheduleId: string }>();
   private timers: NodeJS.Timeout[] = [];
   private leaderClient: pg.Client | null = null;
+  private leaderConnected = false;
   private leading = false;
+  private leadAttempt = false;
+  private stopped = false;
   private reloading: Promise<void> = Promise.resolve();
   /** Start lag of each fired occurrence (ms), for the benchmark and the logs. */
   readonly lags: number[] = [];
@@ -57,6 +62,7 @@ export class Scheduler {
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await this.reload();
     this.timers.push(setInterval(() => void this.reload().catch((e: unknown) => this.log.error({ err: e }, 'scheduler reload failed')), RELOAD_MS));
     if (this.opts.databaseUrl) {
@@ -72,13 +78,15 @@ export class Scheduler {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     for (const p of this.pending.values()) clearTimeout(p.timer);
     this.pending.clear();
-    await this.leaderClient?.end().catch(() => undefined);
+    const client = this.leaderClient;
     this.leaderClient = null;
     this.leading = false;
+    await client?.end().catch(() => undefined);
   }
 
   /**
@@ -96,22 +104,63 @@ export class Scheduler {
     return this.reloading;
   }
 
+  /**
+   * Every 2 s: a follower tries to take the advisory lock; the leader checks that its connection,
+   * and so the lock, is still there. The lock lives only as long as that connection.
+   */
   private async tryLead(): Promise<void> {
-    if (this.leading || !this.opts.databaseUrl) return;
+    if (!this.opts.databaseUrl || this.leadAttempt || this.stopped) return;
+    this.leadAttempt = true;
+    const timeoutMs = this.opts.leaderTimeoutMs ?? 5_000;
+    let client: pg.Client | null = null;
     try {
-      this.leaderClient ??= new pg.Client({ connectionString: this.opts.databaseUrl });
-      if (!(this.leaderClient as unknown as { _connected?: boolean })._connected) await this.leaderClient.connect();
-      const [row] = (await this.leaderClient.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LEADER_LOCK])).rows;
-      if (row.ok) {
+      if (!this.leaderClient) {
+        const fresh = new pg.Client({ connectionString: this.opts.databaseUrl, connectionTimeoutMillis: timeoutMs, keepAlive: true, application_name: 'loa-scheduler' });
+        // A lost connection is an 'error' event: without a listener it would end the process.
+        fresh.on('error', (error) => this.loseLead(fresh, error));
+        this.leaderClient = fresh;
+        this.leaderConnected = false;
+      }
+      client = this.leaderClient;
+      if (!this.leaderConnected) {
+        await client.connect();
+        this.leaderConnected = true;
+      }
+      if (this.leading) {
+        await client.query({ text: 'SELECT 1', query_timeout: timeoutMs } as pg.QueryConfig);
+        return;
+      }
+      const [row] = (await client.query<{ ok: boolean }>({ text: 'SELECT pg_try_advisory_lock($1) AS ok', values: [LEADER_LOCK], query_timeout: timeoutMs } as pg.QueryConfig)).rows;
+      if (row.ok && !this.stopped && client === this.leaderClient) {
         this.leading = true;
         this.log.info('scheduler: this instance leads');
         await this.catchUp();
       }
     } catch (error) {
-      this.log.warn({ err: error }, 'scheduler: could not take the lead');
-      await this.leaderClient?.end().catch(() => undefined);
-      this.leaderClient = null;
+      if (client) this.loseLead(client, error);
+    } finally {
+      this.leadAttempt = false;
     }
+  }
+
+  /**
+   * The leader connection is gone, and with it the lock another instance may take now: stop leading
+   * at once (occurrences waiting for their second are dropped; their claims in schedule_runs keep
+   * anyone from firing them twice) and try to lead again from the next round.
+   */
+  private loseLead(client: pg.Client, error: unknown): void {
+    if (client !== this.leaderClient) return;
+    this.leaderClient = null;
+    this.leaderConnected = false;
+    void client.end().catch(() => undefined);
+    if (!this.leading) {
+      this.log.warn({ err: error }, 'scheduler: could not take the lead');
+      return;
+    }
+    this.leading = false;
+    for (const p of this.pending.values()) clearTimeout(p.timer);
+    this.pending.clear();
+    this.log.warn({ err: error }, 'scheduler: the leader connection was lost; this instance stops leading and tries again');
   }
 
   /** After a start or a gap: join occurrences still running, record as missed those that ended. */
@@ -128,8 +177,11 @@ export class Scheduler {
     }
     const claimed = await q.claimRuns(this.db, join.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'fired', now - (this.opts.staleClaimMs ?? STALE_CLAIM_MS));
     for (const [s, planned] of join) {
+      // Held by a leader that stopped (possibly this instance before it lost the lock): the tick
+      // retries the claim until it is fired elsewhere or old enough to take over.
+      if (!claimed.has(q.runKey(s.id, planned))) continue;
       this.handled.add(q.runKey(s.id, planned));
-      if (claimed.has(q.runKey(s.id, planned))) await this.launch(s.id, planned, s);
+      await this.launch(s.id, planned, s);
     }
     const marked = await q.claimRuns(this.db, missed.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'missed', now - (this.opts.staleClaimMs ?? STALE_CLAIM_MS));
     for (const [s, planned] of missed) {
@@ -172,7 +224,12 @@ export class Scheduler {
     }
     for (const { scheduleId, plannedAt } of due) {
       const key = q.runKey(scheduleId, plannedAt);
-      if (!claimed.has(key)) continue;
+      // Claimed by an earlier leader: tried again next tick, taken over once the claim is stale
+      // (it may have been fired already: then the claim never succeeds and the occurrence ages out).
+      if (!claimed.has(key)) {
+        this.handled.delete(key);
+        continue;
+      }
       const timer = setTimeout(() => {
         this.pending.delete(key);
         void this.launch(scheduleId, plannedAt);

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { makeMp3 } from '../../../test/audio';
 import { Scheduler } from './scheduler';
 import { localDate, VN_OFFSET_MS } from './recurrence';
 
@@ -186,5 +189,31 @@ describe('the scheduler after a restart or a gap, and with two instances', () =>
       await b.stop();
       await server.app.scheduler.start();
     }
+  });
+});
+
+describe('file uploads for schedules and programmes', () => {
+  it('keeps none of the files when a later one is refused: no library entry, no stored file', async () => {
+    const { client, admin } = await signedInAdmin(server);
+    const mediaRows = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM media WHERE admin_id = $1', [admin.id]))[0].n;
+    const storedFiles = () => (fs.existsSync(path.join(server.dataDir, 'media', 'audio')) ? fs.readdirSync(path.join(server.dataDir, 'media', 'audio')).length : 0);
+    const filesBefore = storedFiles();
+    for (const route of ['uploadfile', 'uploadfilesua']) {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(makeMp3(1))], { type: 'audio/mpeg' }), 'dung.mp3');
+      form.append('files', new Blob([new TextEncoder().encode('không phải MP3')], { type: 'audio/mpeg' }), 'sai.mp3');
+      const res = await client.request('POST', `/v1/client/lichphat/${route}`, form);
+      expect(res.status).toBe(400);
+      expect(await mediaRows()).toBe(0);
+      expect(storedFiles()).toBe(filesBefore);
+    }
+    // Both files good: both kept.
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(makeMp3(1))], { type: 'audio/mpeg' }), 'mot.mp3');
+    form.append('files', new Blob([new Uint8Array(makeMp3(1))], { type: 'audio/mpeg' }), 'hai.mp3');
+    const ok = await client.request('POST', '/v1/client/lichphat/uploadfile', form);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.map((f: { fileName: string }) => f.fileName)).toEqual(['mot.mp3', 'hai.mp3']);
+    expect(await mediaRows()).toBe(2);
   });
 });

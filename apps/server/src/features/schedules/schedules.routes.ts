@@ -3,12 +3,13 @@ import {
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
+import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import type { ComposeContext } from '../broadcasts/compose';
-import { storeUploadedAudio } from '../media/media.service';
+import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
 import * as service from './schedules.service';
@@ -17,7 +18,7 @@ import * as service from './schedules.service';
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['lichphat'];
   const base = '/v1/client/lichphat';
-  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, session: request.session! });
+  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, session: request.session! });
   const auth = { preHandler: app.requireUser };
   const one = envelope(scheduleSchema);
   const changed = async () => app.scheduler.reload();
@@ -107,12 +108,18 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     }, async (request) => {
       requireRight(request.session!, 'themsuaxoalichphat');
       if (!request.isMultipart()) throw badRequest('Hãy gửi tệp dạng multipart/form-data (trường files)!');
-      const stored = [];
-      for await (const part of request.files({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } })) {
-        const audio = await storeUploadedAudio(app.db, app.storage, request.session!, { stream: part.file, originalName: part.filename });
-        stored.push({ fileName: part.filename, url: audio.key, duration: audio.durationSeconds, thoigianbatdau: 0 });
+      const uploads: StoredAudio[] = [];
+      try {
+        for await (const part of formParts(request)) {
+          if (part.type !== 'file') continue;
+          uploads.push(await storeUploadedAudio(app.db, app.storage, request.session!, { stream: part.file, originalName: part.filename }));
+        }
+      } catch (error) {
+        // All the files or none: a refused upload keeps none of the files stored before the refusal.
+        await discardUploads(app.db, app.storage, uploads);
+        throw error;
       }
-      return { data: stored };
+      return { data: uploads.map((a) => ({ fileName: a.originalName, url: a.key, duration: a.durationSeconds, thoigianbatdau: 0 })) };
     });
   }
 }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
-  MSG, MESSAGE_TYPES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
+  BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
   type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
 } from '@loa/contract';
-import { badRequest, conflict, forbidden, notFound } from '../../infra/errors';
+import { badRequest, conflict, notFound, outOfScope, refusedRight } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
-import { areaScope } from '../areas/areas.service';
+import { areaScope, sharedScopeIds } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { runCount } from '../../playout/plan';
@@ -23,7 +23,10 @@ export function spanOf(s: Pick<q.ScheduleRow, 'total_seconds' | 'repeat_mode' | 
 }
 
 async function programmeSources(ctx: ComposeContext, id: string): Promise<Source[]> {
-  const [row] = await ctx.db.query<{ sources: Source[] }>('SELECT sources FROM programmes WHERE id = $1 AND admin_id = $2', [id, ctx.session.user.admin_id]);
+  const [row] = await ctx.db.query<{ sources: Source[] }>(
+    'SELECT sources FROM programmes WHERE id = $1 AND admin_id = $2 AND ($3::text[] IS NULL OR area_id = ANY($3::text[]))',
+    [id, ctx.session.user.admin_id, await sharedScopeIds(ctx.db, ctx.session)],
+  );
   if (!row) throw notFound(SCHEDULE_MESSAGES.programmeNotFound);
   return row.sources;
 }
@@ -46,6 +49,7 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   const target = await resolveTarget(ctx, body.diabanchon, body.thietbichon);
   const items = await itemsFromSources(ctx, sources, []);
   const total = items.reduce((sum, i) => sum + i.duration, 0);
+  if (broadcastSpanSeconds(total, body) > MAX_BROADCAST_SECONDS) throw badRequest(BROADCAST_MESSAGES.tooLong);
   return {
     title: body.tieude, programme_id: body.idchuongtrinh ?? null, sources, items, total_seconds: total,
     chosen_areas: body.diabanchon, chosen_devices: body.thietbichon, target_areas: target.targetAreas, target_devices: target.targetDevices,
@@ -59,9 +63,9 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
 /** The schedule, if it lies in the caller's administrator and reaches their area scope. */
 export async function scheduleInScope(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
   const row = await q.findSchedule(ctx.db, id);
-  if (!row || row.admin_id !== ctx.session.user.admin_id) throw notFound(SCHEDULE_MESSAGES.notFound);
+  if (!row || row.admin_id !== ctx.session.user.admin_id) throw outOfScope(SCHEDULE_MESSAGES.notFound);
   const scope = await areaScope(ctx.db, ctx.session);
-  if (!row.chosen_areas.some((a) => scope.ids.has(a))) throw notFound(SCHEDULE_MESSAGES.notFound);
+  if (!row.chosen_areas.some((a) => scope.ids.has(a))) throw outOfScope(SCHEDULE_MESSAGES.notFound);
   return row;
 }
 
@@ -82,8 +86,10 @@ export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): P
   requireRight(ctx.session, 'themsuaxoalichphat');
   const fields = await compose(ctx, body);
   const id = crypto.randomUUID();
-  await q.insertSchedule(ctx.db, id, ctx.session.user.admin_id, ctx.session.user.id, fields.status === 'daduyet' ? ctx.session.user.id : null, fields);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'tao-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title, trangthai: fields.status } });
+  await ctx.db.transaction(async (tx) => {
+    await q.insertSchedule(tx, id, ctx.session.user.admin_id, ctx.session.user.id, fields.status === 'daduyet' ? ctx.session.user.id : null, fields);
+    await writeSystemLog(tx, ctx.session.actor, { action: 'tao-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title, trangthai: fields.status } });
+  });
   return (await q.findSchedule(ctx.db, id))!;
 }
 
@@ -92,8 +98,10 @@ export async function editSchedule(ctx: ComposeContext, id: string, version: num
   requireRight(ctx.session, 'themsuaxoalichphat');
   await scheduleInScope(ctx, id);
   const fields = await compose(ctx, body);
-  if (!(await q.updateSchedule(ctx.db, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
+  await ctx.db.transaction(async (tx) => {
+    if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
+    await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
+  });
   return (await q.findSchedule(ctx.db, id))!;
 }
 
@@ -102,8 +110,10 @@ export async function approveSchedule(ctx: ComposeContext, id: string): Promise<
   const row = await scheduleInScope(ctx, id);
   if (row.status !== 'choduyet' && row.status !== 'yeucausua') throw badRequest(SCHEDULE_MESSAGES.notPending);
   if (nextOccurrence(recurrenceOf(row), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
-  await q.setScheduleStatus(ctx.db, id, 'daduyet', { approvedBy: ctx.session.user.id });
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'duyet-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+  await ctx.db.transaction(async (tx) => {
+    await q.setScheduleStatus(tx, id, 'daduyet', { approvedBy: ctx.session.user.id });
+    await writeSystemLog(tx, ctx.session.actor, { action: 'duyet-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+  });
   return (await q.findSchedule(ctx.db, id))!;
 }
 
@@ -112,8 +122,10 @@ export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: 
   requireRight(ctx.session, 'duyetlichphat');
   const row = await scheduleInScope(ctx, id);
   if (row.status === 'ketthuc') throw badRequest(SCHEDULE_MESSAGES.notPending);
-  await q.setScheduleStatus(ctx.db, id, 'yeucausua', { reason });
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
+  await ctx.db.transaction(async (tx) => {
+    await q.setScheduleStatus(tx, id, 'yeucausua', { reason });
+    await writeSystemLog(tx, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
+  });
   return (await q.findSchedule(ctx.db, id))!;
 }
 
@@ -127,9 +139,11 @@ export async function pinSchedule(ctx: ComposeContext, id: string): Promise<q.Sc
 export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<void> {
   requireRight(ctx.session, 'themsuaxoalichphat');
   const row = await scheduleInScope(ctx, id);
-  if (row.created_by !== ctx.session.user.id && !hasRight(ctx.session, 'duyetlichphat')) throw forbidden(MSG.forbidden);
-  await q.deleteSchedule(ctx.db, id);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+  if (row.created_by !== ctx.session.user.id && !hasRight(ctx.session, 'duyetlichphat')) throw refusedRight(MSG.forbidden, 'duyetlichphat');
+  await ctx.db.transaction(async (tx) => {
+    await q.deleteSchedule(tx, id);
+    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+  });
 }
 
 /** Removes one source of a schedule (xoanguonphat) and saves it as an edit. */

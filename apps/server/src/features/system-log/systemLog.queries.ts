@@ -23,6 +23,7 @@ export interface LogRow {
   action: string;
   target_type: string | null;
   target_id: string | null;
+  target_name: string | null;
   area_id: string | null;
   area_name: string | null;
   detail: Record<string, unknown> | null;
@@ -51,12 +52,30 @@ export async function selectLogPage(db: Db, f: LogFilter): Promise<LogRow[]> {
   if (f.after) add((n) => `(l.at, l.id) < (SELECT c.at, c.id FROM system_log c WHERE c.id = ${n}::bigint)`, f.after);
   params.push(f.limit);
   return db.query<LogRow>(
-    `SELECT l.id::text AS id, l.at, l.user_id, l.tentaikhoan, l.action, l.target_type, l.target_id, l.area_id,
-            a.ten AS area_name, l.detail, l.ip, l.outcome
+    `SELECT l.id::text AS id, l.at, l.user_id, l.tentaikhoan, l.action, l.target_type, l.target_id, l.target_name, l.area_id,
+            COALESCE(l.area_name, a.ten) AS area_name, l.detail, l.ip, l.outcome
        FROM system_log l LEFT JOIN areas a ON a.id = l.area_id
       WHERE ${where.join(' AND ')}
       ORDER BY l.at DESC, l.id DESC
       LIMIT $${params.length}`,
     params,
   );
+}
+
+/**
+ * An area and every area below it, deleted ones included (their tombstones keep their place in
+ * the tree), so the entries about a deleted area stay visible under the areas above it.
+ */
+export async function areaIdsUnder(db: Db, adminId: string, rootId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `WITH RECURSIVE tree AS (
+       SELECT id, parent_id FROM areas WHERE admin_id = $1
+       UNION ALL SELECT id, parent_id FROM deleted_areas WHERE admin_id = $1),
+     sub AS (
+       SELECT id FROM tree WHERE id = $2
+       UNION SELECT t.id FROM tree t JOIN sub ON t.parent_id = sub.id)
+     SELECT id FROM sub`,
+    [adminId, rootId],
+  );
+  return rows.map((r) => r.id);
 }

@@ -12,6 +12,12 @@ export interface LogEntry {
   action: string;
   targetType?: string;
   targetId?: string;
+  /**
+   * The target's name (area name, login name, device name…), kept in the entry so it reads the same
+   * after the target is gone; looked up from the target when not given. Give it when the target
+   * was just deleted.
+   */
+  targetName?: string | null;
   detail?: Record<string, unknown>;
   outcome?: 'ok' | 'failed' | 'denied';
   /** The area the entry is about; by default the target's (an area, a device) or else the actor's. */
@@ -19,17 +25,30 @@ export interface LogEntry {
 }
 
 /**
- * Writes one system-log entry: who, what, on which object, from which IP, with what outcome, and
- * the area it concerns (so the log can be filtered by area). Entries are never changed afterwards.
+ * Writes one system-log entry: who, what, on which object (and its name), from which IP, with what
+ * outcome, and the area it concerns with its name (so the log can be filtered by area and reads
+ * the same after the area is deleted). Entries are never changed afterwards. Call it with the
+ * transaction of the change it records, so both commit or neither does.
  */
 export async function writeSystemLog(db: Db, actor: Actor, entry: LogEntry): Promise<void> {
   await db.query(
-    `INSERT INTO system_log (user_id, tentaikhoan, admin_id, action, target_type, target_id, detail, ip, outcome, area_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, COALESCE($10::text,
-       CASE $5::text WHEN 'diaban' THEN $6::text WHEN 'thietbi' THEN (SELECT area_id FROM devices WHERE id = $6::text) END,
-       (SELECT area_id FROM users WHERE id = $1::text)))`,
+    `WITH r AS (
+       SELECT COALESCE($10::text,
+         CASE $5::text WHEN 'diaban' THEN $6::text WHEN 'thietbi' THEN (SELECT area_id FROM devices WHERE id = $6::text) END,
+         (SELECT area_id FROM users WHERE id = $1::text)) AS area_id)
+     INSERT INTO system_log (user_id, tentaikhoan, admin_id, action, target_type, target_id, detail, ip, outcome, area_id, area_name, target_name)
+     SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::text, $7::jsonb, $8::text, $9::text, r.area_id,
+       COALESCE((SELECT ten FROM areas WHERE id = r.area_id), CASE WHEN $5::text = 'diaban' AND r.area_id = $6::text THEN $11::text END),
+       COALESCE($11::text, CASE $5::text
+         WHEN 'diaban' THEN (SELECT ten FROM areas WHERE id = $6::text)
+         WHEN 'thietbi' THEN (SELECT name FROM devices WHERE id = $6::text)
+         WHEN 'taikhoan' THEN (SELECT tentaikhoan FROM users WHERE id = $6::text)
+         WHEN 'lichphat' THEN (SELECT title FROM schedules WHERE id = $6::text)
+         WHEN 'chuongtrinh' THEN (SELECT name FROM programmes WHERE id = $6::text)
+       END)
+     FROM r`,
     [actor.userId, actor.tentaikhoan, actor.adminId, entry.action, entry.targetType ?? null, entry.targetId ?? null,
-      entry.detail ? JSON.stringify(entry.detail) : null, actor.ip, entry.outcome ?? 'ok', entry.areaId ?? null],
+      entry.detail ? JSON.stringify(entry.detail) : null, actor.ip, entry.outcome ?? 'ok', entry.areaId ?? null, entry.targetName ?? null],
   );
 }
 

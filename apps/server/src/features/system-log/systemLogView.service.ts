@@ -5,9 +5,8 @@ import {
 import type { Db } from '../../infra/db';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
-import { areaScope, subtreeIds } from '../areas/areas.service';
 import { findUserById, findUserByLoginName } from '../accounts/accounts.queries';
-import { selectLogPage, type LogFilter, type LogRow } from './systemLog.queries';
+import { areaIdsUnder, selectLogPage, type LogFilter, type LogRow } from './systemLog.queries';
 import { csvLine, formatVietnamTime, UTF8_BOM } from './csv';
 import { writeSystemLog } from './systemLog.service';
 
@@ -35,11 +34,14 @@ async function toFilter(db: Db, session: Session, query: SystemLogQuery, limit: 
     if (user && user.admin_id === adminId) filter.userId = user.id;
     else filter.loginName = query.nguoidung;
   }
-  const scoped = session.user.area_id !== null;
-  if (query.diaban || scoped) {
-    const scope = await areaScope(db, session);
-    if (query.diaban && !scope.ids.has(query.diaban)) return null;
-    filter.areaIds = query.diaban ? subtreeIds(scope, query.diaban) : [...scope.ids];
+  const scopeRoot = session.user.area_id;
+  if (query.diaban || scopeRoot) {
+    // Areas deleted since count as where they stood, so their entries are never lost from view.
+    const scope = scopeRoot ? await areaIdsUnder(db, adminId, scopeRoot) : null;
+    if (query.diaban && scope && !scope.includes(query.diaban)) return null;
+    const ids = query.diaban ? await areaIdsUnder(db, adminId, query.diaban) : scope!;
+    if (ids.length === 0) return null;
+    filter.areaIds = ids;
   }
   return filter;
 }
@@ -49,7 +51,7 @@ const toEntry = (r: LogRow): SystemLogEntry => ({
   thoigian: r.at.toISOString(),
   nguoidung: { _id: r.user_id, tentaikhoan: r.tentaikhoan },
   hanhdong: r.action,
-  doituong: { loai: r.target_type, id: r.target_id },
+  doituong: { loai: r.target_type, id: r.target_id, ten: r.target_name },
   diaban: r.area_id ? { _id: r.area_id, tendiaban: r.area_name ?? '' } : null,
   chitiet: r.detail,
   ip: r.ip,

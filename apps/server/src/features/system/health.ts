@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import type { Db } from '../../infra/db';
 
 /** Process figures for operators and benchmarks: memory and event-loop delay since the last reset. */
 export class HealthMonitor {
@@ -24,5 +25,27 @@ export class HealthMonitor {
 
   stop(): void {
     this.histogram.disable();
+  }
+}
+
+/** A health check answered from one ping at a time: a flood of health requests costs the database one statement a second. */
+const PING_REUSE_MS = 1_000;
+
+/** Whether the database answers, for the health endpoint. */
+export class DatabaseHealth {
+  private checking: Promise<boolean> | null = null;
+  private last = { at: 0, ok: true };
+
+  constructor(private readonly db: Db) {}
+
+  reachable(): Promise<boolean> {
+    if (this.checking) return this.checking;
+    if (Date.now() - this.last.at < PING_REUSE_MS) return Promise.resolve(this.last.ok);
+    this.checking = this.db.ping().then(() => true, () => false).then((ok) => {
+      this.last = { at: Date.now(), ok };
+      this.checking = null;
+      return ok;
+    });
+    return this.checking;
   }
 }

@@ -1,18 +1,22 @@
-import { envelope, systemHealthSchema } from '@loa/contract';
+import { envelope, livenessDownSchema, livenessSchema, MSG, systemHealthSchema } from '@loa/contract';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { requireRight } from '../auth/rights';
-import { HealthMonitor } from './health';
+import { DatabaseHealth, HealthMonitor } from './health';
 
-/** Liveness for load balancers, and process figures for administrators and benchmarks. */
+/** Liveness for load balancers (503 while the database is unreachable), and process figures for administrators and benchmarks. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   const monitor = new HealthMonitor();
   app.addHook('onClose', async () => monitor.stop());
 
+  const database = new DatabaseHealth(app.db);
   app.get('/v1/health', {
-    schema: { tags: ['hethong'], summary: 'Máy chủ còn sống', response: { 200: z.object({ status: z.literal('ok') }) } },
+    schema: { tags: ['hethong'], summary: 'Máy chủ còn sống và kết nối được cơ sở dữ liệu', response: { 200: livenessSchema, 503: livenessDownSchema } },
     config: { rateLimit: false },
-  }, async () => ({ status: 'ok' as const }));
+  }, async (_request, reply) => {
+    if (await database.reachable()) return { status: 'ok' as const };
+    return reply.code(503).header('retry-after', '5').send({ status: 'database_unreachable' as const, message: MSG.databaseUnavailable });
+  });
 
   app.get('/v1/client/hethong/suckhoe', {
     schema: { tags: ['hethong'], summary: 'Bộ nhớ, độ trễ vòng sự kiện, số thiết bị kết nối', querystring: z.object({ reset: z.enum(['0', '1']).optional() }), response: { 200: envelope(systemHealthSchema) } },

@@ -10,7 +10,7 @@ import * as service from './tts.service';
 /** Text-to-speech (spec §7): the engines offered, conversion, and the download of a result. */
 export async function ttsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['tts'];
-  const engines = createEngines(app.config, { workers: app.config.TTS_WORKERS });
+  const engines = createEngines(app.config, app.outbound, { workers: app.config.TTS_WORKERS });
   app.addHook('onClose', () => engines.close());
   const inflight = new Map<string, Promise<TtsCacheRow>>();
   const ctx = (request: FastifyRequest): service.TtsContext => ({

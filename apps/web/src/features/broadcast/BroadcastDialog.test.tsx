@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG } from '@loa/contract';
+import { MSG, OUTBOUND_MESSAGES } from '@loa/contract';
 import { AppProviders } from '../../app/AppProviders';
 import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
 import { fakeServer } from '../../test/fakeServer';
@@ -157,6 +157,10 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     await add();
     await expectNote(MSG.relayDurationInvalid);
     fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '10' } });
+    await add();
+    await expectNote(OUTBOUND_MESSAGES.relayUrlNotHttp);
+    const path = within(chooser).getByLabelText('Đường dẫn');
+    fireEvent.change(path, { target: { value: 'https://dai-huyen.vn/live.mp3' } });
     await add();
     await waitFor(() => expect(within(dialog).getAllByTestId('source-item')).toHaveLength(1));
     expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:10:00');

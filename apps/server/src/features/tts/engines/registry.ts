@@ -1,3 +1,4 @@
+import type { Outbound } from '../../../infra/outbound';
 import type { TtsEngine } from './engine';
 import { createEspeakEngine, type EspeakOptions } from './espeak';
 import { createFptEngine } from './fpt';
@@ -33,9 +34,9 @@ export class EngineRegistry {
 }
 
 /** The offline engine always; FPT.AI and Viettel AI when their keys are configured. */
-export function createEngines(settings: EngineSettings, espeak: EspeakOptions = {}): EngineRegistry {
+export function createEngines(settings: EngineSettings, outbound: Outbound, espeak: EspeakOptions = {}): EngineRegistry {
   const engines: TtsEngine[] = [createEspeakEngine(espeak)];
-  if (settings.FPT_TTS_API_KEY) engines.push(createFptEngine({ url: settings.FPT_TTS_URL, apiKey: settings.FPT_TTS_API_KEY }));
-  if (settings.VIETTEL_TTS_TOKEN) engines.push(createViettelEngine({ url: settings.VIETTEL_TTS_URL, token: settings.VIETTEL_TTS_TOKEN }));
+  if (settings.FPT_TTS_API_KEY) engines.push(createFptEngine({ url: settings.FPT_TTS_URL, apiKey: settings.FPT_TTS_API_KEY, outbound }));
+  if (settings.VIETTEL_TTS_TOKEN) engines.push(createViettelEngine({ url: settings.VIETTEL_TTS_URL, token: settings.VIETTEL_TTS_TOKEN, outbound }));
   return new EngineRegistry(engines);
 }

@@ -37,6 +37,8 @@ export interface FakeFptOptions {
   /** ok: audio after `notReadyPolls` misses; refuse: error 1 in the answer; broken: HTTP 500; never: the audio never appears. */
   mode?: 'ok' | 'refuse' | 'broken' | 'never';
   notReadyPolls?: number;
+  /** Where the answer says the audio is (default: this fake itself), e.g. an address inside the server's network. */
+  audioBase?: string;
 }
 
 /** FPT.AI TTS v5: POST text with api-key and voice headers, answer an `async` address polled until the MP3 is there. */
@@ -51,7 +53,7 @@ export async function startFakeFpt(opts: FakeFptOptions): Promise<FakeProvider &
       made += 1;
       const voice = String(req.headers.voice);
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        async: `${base}/audio/${made}-${voice}.mp3`, error: 0, message: 'The content will be returned after a few seconds under the async link.', request_id: `r${made}`,
+        async: `${opts.audioBase ?? base}/audio/${made}-${voice}.mp3`, error: 0, message: 'The content will be returned after a few seconds under the async link.', request_id: `r${made}`,
       }));
     }
     if (req.method === 'GET' && req.url?.startsWith('/audio/')) {

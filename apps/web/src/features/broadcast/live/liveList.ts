@@ -20,8 +20,12 @@ export function applyWaitingRepeat(list: LiveBroadcast[], event: WaitingRepeatEv
 
 /** Seconds left on a card: to the repeat time while waiting to repeat, else to the end; never below zero. */
 export function secondsLeft(entry: Pick<LiveBroadcast, 'chophatlai' | 'thoigianchophatlai' | 'thoigianketthuc'>, now: number): number {
-  const target = entry.chophatlai && entry.thoigianchophatlai !== null ? entry.thoigianchophatlai : entry.thoigianketthuc;
-  return Math.max(0, Math.ceil((target - now) / 1000));
+  return Math.max(0, Math.ceil((countdownTarget(entry) - now) / 1000));
+}
+
+/** What a card counts down to: the repeat while waiting for it, else the end. */
+export function countdownTarget(entry: Pick<LiveBroadcast, 'chophatlai' | 'thoigianchophatlai' | 'thoigianketthuc'>): number {
+  return entry.chophatlai && entry.thoigianchophatlai !== null ? entry.thoigianchophatlai : entry.thoigianketthuc;
 }
 
 /** Repeat mode and count shown on a card: the source's when its count is above -1, else the entry's own. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@loa/contract';
+import { MSG, OUTBOUND_MESSAGES } from '@loa/contract';
 import { relayError, relaySeconds } from './relayRules';
 import { ttsCounter, ttsError, ttsSummary } from './ttsRules';
 import { uniqueFileName } from './uniqueFileName';
@@ -14,6 +14,12 @@ describe('relay save (§5), in order', () => {
     expect(relayError({ ...ok, minutes: '-2' }, 'add')).toBe(MSG.relayDurationInvalid);
     expect(relayError({ ...ok, minutes: '-2' }, 'edit')).toBe(MSG.relayDurationInvalid);
     expect(relayError(ok, 'add')).toBeNull();
+  });
+  it('refuses a path that is not an http(s) address (javascript:, file:, rtsp:…)', () => {
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'rtsp://radio/live', 'radio/vov1']) {
+      expect(relayError({ ...ok, url }, 'add')).toBe(OUTBOUND_MESSAGES.relayUrlNotHttp);
+    }
+    expect(relayError({ ...ok, url: ' https://str.vov.gov.vn/vovlive/vov1.m3u8 ' }, 'add')).toBeNull();
   });
   it('refuses under one minute only when adding', () => {
     expect(relayError({ ...ok, minutes: '0.5' }, 'add')).toBe(MSG.relayDurationInvalid);

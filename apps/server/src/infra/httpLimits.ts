@@ -1,0 +1,35 @@
+import type { ServerOptions } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** Upgrade paths something listens on: Socket.IO (realtime.ts) and MQTT over WebSocket (broker.ts). */
+const UPGRADE_PATHS = ['/socket.io/', '/mqtt'];
+
+/**
+ * Time limits of the HTTP server, for the Fastify options. Node cuts (408 and close) a request whose
+ * headers trickle in longer than the headers timeout, or whose headers and body together take
+ * longer than the request timeout. Both concern receiving the request only: a long answer (the
+ * listen stream) and upgraded connections (Socket.IO, MQTT over WebSocket) are not affected.
+ */
+export function httpTimeouts(config: Config): { requestTimeout: number; http: ServerOptions } {
+  const headersTimeout = Math.round(config.HTTP_HEADERS_TIMEOUT_SECONDS * 1000);
+  const requestTimeout = Math.max(headersTimeout, Math.round(config.HTTP_REQUEST_TIMEOUT_SECONDS * 1000));
+  // Node checks the limits on a timer (30 s by default), so a cut comes up to that much late.
+  const connectionsCheckingInterval = Math.min(1000, Math.max(50, Math.round(headersTimeout / 4)));
+  return { requestTimeout, http: { headersTimeout, requestTimeout, connectionsCheckingInterval } };
+}
+
+/**
+ * A request answered before its body was read (413, 403, 401...) closes its connection: keeping it
+ * alive would make Node read and discard the rest of the body, however large, before the next
+ * request. An upgrade to a path nothing serves is refused instead of left hanging.
+ */
+export function closeUnreadConnections(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
+  app.server.on('upgrade', (request, socket) => {
+    if (UPGRADE_PATHS.some((p) => request.url?.startsWith(p))) return;
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+}
