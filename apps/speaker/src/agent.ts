@@ -183,7 +183,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       this.log.error(`[${this.deviceId}] invalid state not sent: ${parsed.error.message}`);
       return;
     }
-    this.link.publish(topics.state(this.deviceId), JSON.stringify(parsed.data), { qos: 1, retain: true });
+    // QoS 0: a state is the whole picture and is sent again after every reconnect. At QoS 1 a state
+    // still unacknowledged when the link dropped would be replayed from the session store ahead of
+    // the new subscriptions, and the server, taking it for "subscribed and online", would send the
+    // running bulletin to a speaker not yet listening.
+    this.link.publish(topics.state(this.deviceId), JSON.stringify(parsed.data), { qos: 0, retain: true });
     this.emit('state', parsed.data);
   }
 

@@ -60,7 +60,8 @@ describe('CSRF on the route the router matched', () => {
     expect(Object.entries(answers).filter(([, status]) => status !== 403 && status !== 404)).toEqual([]);
     expect(answers['/%761/client/phatngay/phatngay']).toBe(403);
     expect(answers['http://127.0.0.1/v1/client/phatngay/phatngay']).toBe(403);
-    expect(server.app.engine.live()).toEqual([]);
+    // The worker's database is shared: the engine may have taken over other files' running broadcasts.
+    expect(server.app.engine.live().filter((entry) => entry.idAdmin === w.admin.id)).toEqual([]);
     expect(agents[0].playing).toBeNull();
     expect({ broadcasts: await count('broadcasts'), media: await count('media') }).toEqual(before);
   });
