@@ -30,7 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
-    const left = fs.readdirSync(serverTmp);
+    // tsx keeps its compile cache there (tsx-<uid>): the tool's, not the server's.
+    const left = fs.readdirSync(serverTmp).filter((name) => !/^tsx-\d+$/.test(name));
     fs.rmSync(serverTmp, { recursive: true, force: true });
     if (left.length > 0) throw new Error(`The server left files in its temporary directory: ${left.join(', ')}`);
   };
