@@ -182,10 +182,11 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
   private play(command: PlayCommand): boolean {
     const current = this.session;
     if (current && current.command.sessionId === command.sessionId && current.command.startAt === command.startAt) return false;
-    if (current && !shouldReplace({ sessionId: current.command.sessionId, priority: current.command.priority }, command)) return false;
+    // The agent's rules (apps/speaker/src/playout.ts): a new run of the same session follows, another must win arbitration.
+    if (current && current.command.sessionId !== command.sessionId && !shouldReplace({ sessionId: current.command.sessionId, priority: current.command.priority }, command)) return false;
     const at = locateInTimeline(command.items, (Date.now() - command.startAt) / 1000);
     if (!at) return false;
-    if (current) this.endItem('preempted');
+    if (current) this.endItem(current.command.priority === command.priority ? 'takenOver' : 'preempted');
     this.session = { command, index: at.index, startedAt: Date.now(), from: at.position, timer: null };
     this.startItem(this.session);
     return true;

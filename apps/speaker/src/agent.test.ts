@@ -244,23 +244,29 @@ describe('SpeakerAgent commands', () => {
     expect(agent.playing).toBeNull();
   });
 
-  it('keeps a higher priority session over a lower one, and lets an equal one replace it', async () => {
+  it('keeps a higher priority session over a lower one and an equal one, and yields to a takeover and to a higher one', async () => {
     const agent = newAgent();
     await agent.start();
     const long = [{ url: 'http://x/long.mp3', duration: 10, title: 'Khẩn cấp', kind: 'file' as const }];
     const emergency = play({ priority: 5, items: long });
     await broker.sendCommand(topics.deviceCmd(agent.deviceId), emergency);
     await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.sessionId === emergency.sessionId);
-    const ignored = new Promise<string>((resolve) => agent.once('ignored', (c) => resolve(c.sessionId)));
-    const lower = play({ priority: 1, items: long });
-    await broker.sendCommand(topics.deviceCmd(agent.deviceId), lower);
-    expect(await ignored).toBe(lower.sessionId);
-    expect(agent.playing?.sessionId).toBe(emergency.sessionId);
-    const equal = play({ priority: 5, items: long });
-    await broker.sendCommand(topics.deviceCmd(agent.deviceId), equal);
-    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.sessionId === equal.sessionId);
-    expect(agent.playing?.sessionId).toBe(equal.sessionId);
-    const preempted = await waitEvent(agent.deviceId, (e) => e.type === 'finished' && e.sessionId === emergency.sessionId);
+    for (const other of [play({ priority: 1, items: long }), play({ priority: 5, items: long }), play({ priority: 1, items: long, takeover: true })]) {
+      const ignored = new Promise<string>((resolve) => agent.once('ignored', (c) => resolve(c.sessionId)));
+      await broker.sendCommand(topics.deviceCmd(agent.deviceId), other);
+      expect(await ignored).toBe(other.sessionId);
+      expect(agent.playing?.sessionId).toBe(emergency.sessionId);
+    }
+    const takeover = play({ priority: 5, items: long, takeover: true });
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), takeover);
+    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.sessionId === takeover.sessionId);
+    expect(agent.playing?.sessionId).toBe(takeover.sessionId);
+    const takenOver = await waitEvent(agent.deviceId, (e) => e.type === 'finished' && e.sessionId === emergency.sessionId);
+    expect(takenOver.message).toBe('takenOver');
+    const higher = play({ priority: 6, items: long });
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), higher);
+    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.sessionId === higher.sessionId);
+    const preempted = await waitEvent(agent.deviceId, (e) => e.type === 'finished' && e.sessionId === takeover.sessionId);
     expect(preempted.message).toBe('preempted');
   });
 
@@ -297,8 +303,9 @@ describe('SpeakerAgent commands', () => {
     await broker.sendConfig(agent.deviceId, config(['huyen-1']));
     await new Promise<void>((resolve) => agent.once('config', () => resolve()));
     await wait(100);
-    await broker.sendCommand(topics.areaCmd('xa-1'), play({ id: 'area-2' }));
-    await broker.sendCommand(topics.areaCmd('huyen-1'), play({ id: 'area-3' }));
+    // A higher priority than what plays, so each would start (or at least be acked) if it arrived.
+    await broker.sendCommand(topics.areaCmd('xa-1'), play({ id: 'area-2', priority: 1 }));
+    await broker.sendCommand(topics.areaCmd('huyen-1'), play({ id: 'area-3', priority: 1 }));
     await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.cmdId === 'area-3');
     expect(eventsSeen(agent.deviceId, (e) => e.cmdId === 'area-2')).toHaveLength(0);
   });

@@ -61,7 +61,7 @@ export interface SpeakerAgentEvents {
   config: [config: DeviceConfig];
   command: [command: DeviceCommand];
   dropped: [reason: DropReason, detail: string];
-  /** A play ignored: a lower priority than what plays, or the very run it already plays. */
+  /** A play ignored: outranked by what plays (a higher priority, or the same one without takeover), or the very run it already plays. */
   ignored: [command: PlayCommand];
   /** Every event published (ack, started, finished, error). */
   event: [event: DeviceEvent];
@@ -291,12 +291,12 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     }
   }
 
-  /** Starts a session; answers false when the command is ignored (already playing it, lower priority, or already over). */
+  /** Starts a session; answers false when the command is ignored (already playing it, outranked by what plays, or already over). */
   private play(command: PlayCommand): boolean {
     const verdict = this.playout.play(command);
-    if (verdict === 'lowerPriority') this.log.info(`[${this.deviceId}] bỏ qua phiên ưu tiên thấp hơn / ignored lower priority session ${command.sessionId}`);
+    if (verdict === 'outranked') this.log.info(`[${this.deviceId}] giữ phiên đang phát, bỏ qua phiên ${command.sessionId} (ưu tiên không cao hơn) / kept the playing session, ignored ${command.sessionId}`);
     if (verdict === 'over') this.log.info(`[${this.deviceId}] phiên đã kết thúc / session already over: ${command.sessionId}`);
-    if (verdict === 'sameRun' || verdict === 'lowerPriority') this.emit('ignored', command);
+    if (verdict === 'sameRun' || verdict === 'outranked') this.emit('ignored', command);
     return verdict === 'started';
   }
 

@@ -5,7 +5,7 @@ import { PlaybackSession, type InterruptReason, type ItemOutcome, type PlayComma
 import { locateInTimeline } from './timeline';
 
 /** What a play command led to: a new session, or why it was not played. */
-export type PlayVerdict = 'started' | 'sameRun' | 'lowerPriority' | 'over';
+export type PlayVerdict = 'started' | 'sameRun' | 'outranked' | 'over';
 
 /** What the speaker's one playing session tells the agent. */
 export interface PlayoutHooks {
@@ -16,8 +16,9 @@ export interface PlayoutHooks {
 }
 
 /**
- * The speaker's single playing session and the rules for replacing it: a higher priority
- * pre-empts, the very run it already plays carries on, a session whose time is over is not started.
+ * The speaker's single playing session and the rules for replacing it (arbitration.ts): a higher
+ * priority pre-empts, the same priority only when the play says it takes over, the very run it
+ * already plays carries on, a session whose time is over is not started.
  */
 export class Playout {
   private session: PlaybackSession | null = null;
@@ -45,9 +46,10 @@ export class Playout {
     // The same run of the session it already plays (the server re-sends after a pre-emption ends
     // or when it is unsure): it carries on in step rather than restarting the item.
     if (this.session && this.session.sessionId === command.sessionId && this.session.command.startAt === command.startAt) return 'sameRun';
-    if (this.session && !shouldReplace(this.session, command)) return 'lowerPriority';
+    // A new run of the session it plays (a repeat) always follows; another session must win arbitration.
+    if (this.session && this.session.sessionId !== command.sessionId && !shouldReplace(this.session, command)) return 'outranked';
     if (!locateInTimeline(command.items, (Date.now() - command.startAt) / 1000)) return 'over';
-    this.session?.abort('preempted');
+    this.session?.abort(this.session.command.priority === command.priority ? 'takenOver' : 'preempted');
     const session: PlaybackSession = new PlaybackSession(
       command,
       this.player(),

@@ -7,7 +7,11 @@ import { itemStartOffset, locateInTimeline } from './timeline';
 export type PlayCommand = Extract<DeviceCommand, { type: 'play' }>;
 
 /** Why an item or a session ended early. */
-export type InterruptReason = 'stopped' | 'preempted' | 'reboot' | 'shutdown';
+/**
+ * Why an item stopped early, as reported in its `finished` event: stopped by the server, pre-empted
+ * by a higher priority, taken over at the same priority by an officer, or the device going down.
+ */
+export type InterruptReason = 'stopped' | 'preempted' | 'takenOver' | 'reboot' | 'shutdown';
 
 /** How one item ended. */
 export type ItemOutcome = { kind: 'finished' } | { kind: 'error'; message: string } | { kind: 'interrupted'; reason: InterruptReason };

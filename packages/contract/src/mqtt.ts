@@ -91,6 +91,12 @@ export const deviceCommandSchema = z.discriminatedUnion('type', [
     items: z.array(playItemSchema).min(1),
     /** Wall-clock start of item 0, unix ms; a device joining late seeks to now - startAt. */
     startAt: z.number(),
+    /**
+     * Replaces a session of the same priority (an officer's explicit takeover, or the server
+     * sending a device the session that holds it). Without it a device keeps what it plays at the
+     * same priority: only a higher priority pre-empts.
+     */
+    takeover: z.boolean().optional(),
   }),
   z.object({ ...commandBase, type: z.literal('stop'), sessionId: z.string().optional() }),
   z.object({ ...commandBase, type: z.literal('volume'), volume: z.number().int().min(0).max(100) }),

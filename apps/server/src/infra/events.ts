@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceEvent, DeviceLive, Notification, ServerToClientEvents } from '@loa/contract';
+import type { BusyBroadcast, DeviceEvent, DeviceLive, Notification, ServerToClientEvents } from '@loa/contract';
 
 /** Domain events raised by services; infrastructure (Socket.IO, notifications) listens. */
 export interface DomainEvents {
@@ -16,6 +16,11 @@ export interface DomainEvents {
     event: keyof ServerToClientEvents;
     payload: unknown;
   };
+  /**
+   * A new broadcast took speakers from running ones: ended those it took over (same priority,
+   * explicitly), silenced those it pre-empted (lower priority) until it ends. Their creators are told.
+   */
+  'broadcast.cut': { by: BusyBroadcast; takenOver: BusyBroadcast[]; preempted: BusyBroadcast[] };
   /** A speaker's own report of a play item or an acknowledged command. */
   'device.event': { deviceId: string; event: DeviceEvent };
   /** A notification was stored for a user: the hub sends it to that user's consoles. */

@@ -68,7 +68,28 @@ describe('playout engine', () => {
     await server.app.engine.stop(routine.id, w.admin.id);
   });
 
-  it('does not send again a programme that took the speakers from one that then ends', async () => {
+  it('marks a pre-empted programme on its card and tells its creator, then clears it when it resumes', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const routine = await session(server, w.admin.id, w.areas.communeA, { title: 'Nhạc buổi sáng', items: [{ url: 'http://127.0.0.1:9/r', duration: 60, title: 'Nhạc', kind: 'relay' }], total_seconds: 60 });
+    await server.app.engine.start(routine);
+    await eventually(() => speaker.playing?.sessionId === routine.id, 2000);
+    expect(server.app.engine.liveOf(routine.id)!.bingat).toBeNull();
+    const emergency = await session(server, w.admin.id, w.areas.communeA, { type: 'phatngay', title: 'Lũ', priority: 1, items: [{ url: 'http://127.0.0.1:9/e', duration: 30, title: 'Khẩn', kind: 'relay' }], total_seconds: 30 });
+    const outcome = await server.app.engine.start(emergency);
+    expect(outcome.preempted.map((b) => b.idlichphat)).toEqual([routine.id]);
+    await eventually(() => speaker.playing?.sessionId === emergency.id, 2000);
+    expect(server.app.engine.liveOf(routine.id)!.bingat).toMatchObject({ kieu: 'ngat', idlichphat: emergency.id, tieude: 'Lũ', soloa: 1, uutien: 1 });
+    const note = await eventually(async () => (await server.db.query<{ body: string }>("SELECT body FROM notifications WHERE user_id = $1 AND kind = 'phat-bingat' AND target_id = $2", [w.admin.id, routine.id]))[0], 3000);
+    expect(note.body).toMatch(/^Chương trình "Nhạc buổi sáng" của .+ bị ngắt trên 1 loa bởi "Lũ" của .+ lúc \d\d:\d\d; sẽ tiếp tục sau khi "Lũ" kết thúc\.$/);
+    await server.app.engine.stop(emergency.id, w.admin.id);
+    await eventually(() => speaker.playing?.sessionId === routine.id, 2000);
+    expect(server.app.engine.liveOf(routine.id)!.bingat).toBeNull();
+    await server.app.engine.stop(routine.id, w.admin.id);
+  });
+
+  it('keeps a programme of the same priority that came later waiting behind the first, then gives it the speakers', async () => {
     const w = await signedInAdmin(server);
     const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
     agents.push(speaker);
@@ -77,13 +98,22 @@ describe('playout engine', () => {
     const earlier = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/a', duration: 60, title: 'Trước', kind: 'relay' }], total_seconds: 60 });
     await server.app.engine.start(earlier);
     await eventually(() => speaker.playing?.sessionId === earlier.id, 2000);
-    const later = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/b', duration: 60, title: 'Sau', kind: 'relay' }], total_seconds: 60 });
-    await server.app.engine.start(later);
-    await eventually(() => speaker.playing?.sessionId === later.id, 2000);
-    await server.app.engine.stop(earlier.id, w.admin.id);
+    const later = await session(server, w.admin.id, w.areas.communeA, { title: 'Sau', items: [{ url: 'http://127.0.0.1:9/b', duration: 60, title: 'Sau', kind: 'relay' }], total_seconds: 60 });
+    const outcome = await server.app.engine.start(later);
+    expect(outcome.waitsBehind.map((b) => b.idlichphat)).toEqual([earlier.id]);
     await new Promise((r) => setTimeout(r, 500));
-    expect(plays).toEqual([earlier.id, later.id]);
-    expect(speaker.playing?.sessionId).toBe(later.id);
+    expect(speaker.playing?.sessionId).toBe(earlier.id);
+    expect(server.app.engine.liveOf(later.id)!.bingat).toMatchObject({ kieu: 'cho', idlichphat: earlier.id, soloa: 1 });
+    // A speaker that comes back meanwhile is sent only what holds it.
+    plays.length = 0;
+    server.app.broker.disconnect(speaker.deviceId);
+    await eventually(() => !speaker.connected, 2000);
+    await eventually(() => speaker.connected && plays.length > 0, 5000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(plays).toEqual([earlier.id]);
+    await server.app.engine.stop(earlier.id, w.admin.id);
+    await eventually(() => speaker.playing?.sessionId === later.id, 2000);
+    expect(server.app.engine.liveOf(later.id)!.bingat).toBeNull();
     await server.app.engine.stop(later.id, w.admin.id);
   });
 

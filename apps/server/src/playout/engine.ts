@@ -1,9 +1,11 @@
-import { EMERGENCY_PRIORITY, EVENTS, type LiveBroadcast, type PlayItem } from '@loa/contract';
+import { EMERGENCY_PRIORITY, EVENTS, speakersBusyMessage, type BusyBroadcast, type LiveBroadcast, type PlayItem } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
 import { DeviceGateway } from '../gateway/gateway';
 import * as q from '../features/broadcasts/broadcasts.queries';
+import { AppError } from '../infra/errors';
+import { holderAmong, outranks, type Claim } from './holders';
 import { itemAt, itemStarts, stateAt, type RunPlan, type SessionState } from './plan';
 
 interface Tracked {
@@ -18,7 +20,40 @@ interface Tracked {
   record: (() => Promise<void>) | null;
   /** That write while it runs (a stop waits for it, so it never ends a session not yet stored). */
   recording: Promise<void> | null;
+  /** Its first run takes the speakers from a session of the same priority (an officer's takeover). */
+  takeover: boolean;
 }
+
+/**
+ * What a new session does about sessions of its own priority on shared speakers: an officer's
+ * broadcast is refused (409 naming them) unless it lists them in `takeover`, which ends them; a
+ * schedule's run waits there behind them and joins when they end (docs/architecture.md).
+ */
+export interface StartOptions {
+  samePriority?: 'refuse' | 'wait';
+  takeover?: ReadonlySet<string>;
+  /** Who takes over (stored as who stopped the sessions taken over). */
+  by?: string;
+}
+
+/** What a new session met on its speakers, for its system-log entries and notifications. */
+export interface StartOutcome {
+  /** Same priority, ended by an explicit takeover. */
+  takenOver: BusyBroadcast[];
+  /** Lower priority, silenced on the shared speakers until this one ends. */
+  preempted: BusyBroadcast[];
+  /** There first at the same or a higher priority: this one waits on the shared speakers. */
+  waitsBehind: BusyBroadcast[];
+}
+
+/** 409: the chosen speakers play a broadcast of the same priority (named in `dangphat`). */
+export class SpeakersBusyError extends AppError {
+  constructor(readonly busy: BusyBroadcast[]) {
+    super(409, speakersBusyMessage(busy[0]), { dangphat: busy });
+  }
+}
+
+const claimOf = (t: Tracked): Claim => ({ id: t.row.id, priority: t.row.priority, since: t.row.started_at.getTime() });
 
 const planOf = (row: q.BroadcastRow): RunPlan => ({
   items: row.items, total: row.total_seconds, repeatMode: row.repeat_mode, repeatInterval: row.repeat_interval, repeatCount: row.repeat_count,
@@ -54,16 +89,86 @@ export class PlayoutEngine {
    * Starts a session now. A new one is given with `record`, which stores it: the play command goes
    * out first and the database write follows, so no query delays the speakers. Should the write
    * fail, the session is stopped on its devices and the error thrown: nothing plays unrecorded.
+   *
+   * What it meets on its speakers is decided before anything is awaited, so of two officers
+   * pressing Phát on the same speakers at once exactly one wins (the other gets the 409).
    */
-  async start(row: q.BroadcastRow, record?: () => Promise<void>): Promise<void> {
+  async start(row: q.BroadcastRow, record?: (outcome: StartOutcome) => Promise<void>, opts: StartOptions = {}): Promise<StartOutcome> {
+    const met = this.meets(row);
+    const same = met.filter((m) => m.t.row.priority === row.priority);
+    const refuse = opts.samePriority === 'refuse';
+    if (refuse) {
+      const refused = same.filter((m) => !opts.takeover?.has(m.t.row.id));
+      if (refused.length > 0) throw new SpeakersBusyError(refused.map((m) => this.busyOf(m.t, m.shared)));
+    }
+    const takenOver = refuse ? same : [];
+    const outcome: StartOutcome = {
+      takenOver: takenOver.map((m) => this.busyOf(m.t, m.shared)),
+      preempted: met.filter((m) => m.t.row.priority < row.priority && m.t.state.status === 'playing').map((m) => this.busyOf(m.t, m.shared)),
+      waitsBehind: met.filter((m) => m.t.row.priority > row.priority || (!refuse && m.t.row.priority === row.priority)).map((m) => this.busyOf(m.t, m.shared)),
+    };
     const t = this.track(row);
-    t.record = record ?? null;
+    t.record = record ? () => record(outcome) : null;
+    t.takeover = takenOver.length > 0;
+    // Those taken over leave the engine now (synchronously), so nothing else sees them, and are
+    // ended once the new session's play (marked takeover) is out and it is stored: the speakers
+    // switch without a gap and the ended row can name the one that took over.
+    for (const m of takenOver) {
+      if (m.t.timer) clearTimeout(m.t.timer);
+      this.tracked.delete(m.t.row.id);
+    }
     try {
       await this.advance(t);
     } catch (error) {
       if (t.record) this.tracked.delete(row.id); // never stored: nothing to carry on
       throw error;
+    } finally {
+      const stored = this.tracked.has(row.id) || !t.record;
+      for (const m of takenOver) {
+        await this.end(m.t, 'stopped', opts.by ?? null, 'bi-ngat', stored ? row.id : undefined)
+          .catch((error: unknown) => this.log.error({ err: error, broadcast: m.t.row.id }, 'ending a taken-over broadcast failed'));
+      }
     }
+    for (const m of met) {
+      if (m.t.row.priority < row.priority && this.tracked.has(m.t.row.id)) this.notifyPlaying(m.t);
+    }
+    if (outcome.preempted.length > 0 || outcome.takenOver.length > 0) {
+      this.bus.emit('broadcast.cut', { by: this.busyOf(t, 0), takenOver: outcome.takenOver, preempted: outcome.preempted });
+    }
+    return outcome;
+  }
+
+  /**
+   * Running sessions that share speakers with this one at its priority or above (which a new
+   * session of it would take over or wait behind), or below it (which it would pre-empt), with how
+   * many speakers each shares. A session waiting between runs still holds its speakers.
+   */
+  private meets(row: q.BroadcastRow): { t: Tracked; shared: number }[] {
+    const others = [...this.tracked.values()];
+    if (others.length === 0) return [];
+    const mine = this.devicesOf(row);
+    const met: { t: Tracked; shared: number }[] = [];
+    for (const o of others) {
+      if (o.row.id === row.id) continue;
+      let shared = 0;
+      for (const d of this.devicesOf(o.row)) if (mine.has(d)) shared += 1;
+      if (shared > 0) met.push({ t: o, shared });
+    }
+    return met;
+  }
+
+  /** A running session as a clash names it: title, creator, priority, its last end, speakers shared. */
+  private busyOf(t: Tracked, shared: number): BusyBroadcast {
+    const last = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Number.MAX_SAFE_INTEGER);
+    return {
+      idlichphat: t.row.id, tieude: t.row.title, nguoitao: { _id: t.row.created_by, hoten: t.row.creator_name }, uutien: t.row.priority,
+      ketthuc: last.status === 'finished' ? last.endedAt : Date.now(), soloa: shared,
+    };
+  }
+
+  /** Running sessions sharing speakers with a planned one, as the broadcast dialog's check names them. */
+  busyFor(row: q.BroadcastRow): BusyBroadcast[] {
+    return this.meets(row).filter((m) => m.t.row.priority >= row.priority).map((m) => this.busyOf(m.t, m.shared));
   }
 
   /** A new session's row as the database would answer it, before it is stored. */
@@ -105,7 +210,7 @@ export class PlayoutEngine {
   }
 
   private track(row: q.BroadcastRow): Tracked {
-    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1, record: null, recording: null };
+    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1, record: null, recording: null, takeover: false };
     this.tracked.set(row.id, t);
     return t;
   }
@@ -134,7 +239,9 @@ export class PlayoutEngine {
         const resumedFromWait = t.announcedWait >= 0;
         t.sentRun = state.runIndex;
         const sending = performance.now();
-        await this.sendPlay(t, state.runStart, { areaIds: t.row.target_areas, deviceIds: t.row.target_devices });
+        // A later run takes back, at its own priority, speakers that a schedule of the same
+        // priority filled while it waited between runs (it held them all along).
+        await this.sendPlay(t, state.runStart, { areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, t.takeover || state.runIndex > 0);
         // How long the broker took to hand the command to every subscriber (the fan-out benchmark reads it).
         this.log.info({ broadcast: t.row.id, deliveredMs: Math.round(performance.now() - sending) }, 'play command delivered');
         // A new session is stored as playing its first run: only a later run needs its state written.
@@ -156,6 +263,8 @@ export class PlayoutEngine {
         t.currentItem = -1;
         await q.updateRunState(this.db, t.row.id, { status: 'waiting', runIndex: state.runIndex, nextRunAt: new Date(state.nextRunAt) });
         this.notify(t, EVENTS.waitingRepeat, { idlichphat: t.row.id, chophatlai: true, thoigianchophatlai: state.nextRunAt });
+        // Its speakers are silent until the next run: what waited behind it plays there meanwhile.
+        if (t.sentRun >= 0) await this.release(t);
       }
       wakeAt = state.nextRunAt;
     }
@@ -182,7 +291,7 @@ export class PlayoutEngine {
     }
   }
 
-  private async sendPlay(t: Tracked, runStart: number, target: { areaIds?: string[]; deviceIds?: string[] }): Promise<void> {
+  private async sendPlay(t: Tracked, runStart: number, target: { areaIds?: string[]; deviceIds?: string[] }, takeover = false): Promise<void> {
     const envelope = DeviceGateway.envelope();
     // Only an emergency plays in quiet hours: otherwise devices inside them are left out.
     if (t.row.priority < EMERGENCY_PRIORITY) {
@@ -192,7 +301,7 @@ export class PlayoutEngine {
     }
     await this.gateway.command(target, {
       ...envelope, expiresAt: runStart + t.row.total_seconds * 1000, type: 'play', sessionId: t.row.id, priority: t.row.priority,
-      title: t.row.title, items: t.row.items, startAt: runStart,
+      title: t.row.title, items: t.row.items, startAt: runStart, ...(takeover ? { takeover: true } : {}),
     });
   }
 
@@ -208,45 +317,99 @@ export class PlayoutEngine {
     return area !== undefined && this.gateway.subtree(row.target_areas).has(area);
   }
 
-  private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string): Promise<boolean> {
+  /**
+   * Ends a session: stored, stopped on its speakers, announced; its speakers go to what waited
+   * behind it. `cutBy` names the session that took it over (it already plays on the shared speakers).
+   */
+  private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string, cutBy?: string): Promise<boolean> {
     if (t.timer) clearTimeout(t.timer);
     this.tracked.delete(t.row.id);
     // A session stopped while its first play command is still going out is stored first, then ended.
     if (t.record) await this.recordNew(t).catch(() => undefined);
     else if (t.recording) await t.recording.catch(() => undefined);
-    const ended = await q.endBroadcast(this.db, t.row.id, { status, endedAt: new Date(), stoppedBy, reason });
+    const ended = await q.endBroadcast(this.db, t.row.id, { status, endedAt: new Date(), stoppedBy, reason, cutBy: cutBy ?? null });
     if (!ended) return false;
     await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
       .catch((error: unknown) => this.log.error({ err: error }, 'stop command failed'));
     this.notify(t, EVENTS.playState, { trangthai: false, idlichphat: t.row.id, nguonphat: null, nguoncho: [], file: null, nguoitao: t.row.created_by, type: t.row.type, lichphat: null });
     const creatorStillPlays = [...this.tracked.values()].some((o) => o.row.created_by === t.row.created_by && o.row.type === 'phatngay');
     if (t.row.type === 'phatngay' && !creatorStillPlays) this.notify(t, EVENTS.stopImmediate, { trangthai: false }, true);
-    await this.resumeOverlapping(t.row);
+    if (t.state.status === 'playing' && t.sentRun >= 0) await this.release(t, cutBy);
     return true;
   }
 
-  /** Sessions that this one pre-empted on shared devices play there again, at the right position. */
-  private async resumeOverlapping(ended: q.BroadcastRow): Promise<void> {
-    // Only a session that started earlier, with the same or a lower priority, was pre-empted by the
-    // one that ended; a later one took the devices from it and still has them.
-    const others = [...this.tracked.values()].filter((o) => o.state.status === 'playing' && o.row.priority <= ended.priority
-      && o.row.started_at.getTime() <= ended.started_at.getTime());
+  /**
+   * The speakers a session held go to what now holds them (docs/architecture.md "Overlapping
+   * broadcasts"): each session pre-empted or waiting there is sent again, at the right position,
+   * marked takeover since the server decided. `skip`: a session already playing there.
+   */
+  private async release(gone: Tracked, skip?: string): Promise<void> {
+    const others = [...this.tracked.values()]
+      .filter((o) => o !== gone && o.row.id !== skip && o.state.status === 'playing' && o.sentRun === o.state.runIndex)
+      .map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
     if (others.length === 0) return;
-    const freed = this.devicesOf(ended);
-    for (const other of others) {
-      const shared = [...this.devicesOf(other.row)].filter((d) => freed.has(d));
-      if (shared.length > 0 && other.state.status === 'playing') await this.sendPlay(other, other.state.runStart, { deviceIds: shared });
+    const goneClaim = claimOf(gone);
+    const heldBy = new Map<Tracked, string[]>();
+    const everyone = [...this.tracked.values()].filter((o) => o !== gone && o.state.status === 'playing').map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
+    for (const d of this.devicesOf(gone.row)) {
+      const reaching = everyone.filter((x) => x.devices.has(d));
+      const holder = holderAmong(reaching.map((x) => x.claim));
+      // Unchanged where it was not the holder, or where nothing else reaches.
+      if (!holder || !outranks(goneClaim, holder)) continue;
+      const next = others.find((x) => x.claim.id === holder.id);
+      if (!next) continue;
+      const list = heldBy.get(next.o) ?? [];
+      list.push(d);
+      heldBy.set(next.o, list);
+    }
+    for (const [o, deviceIds] of heldBy) {
+      await this.sendPlay(o, o.state.status === 'playing' ? o.state.runStart : Date.now(), { deviceIds }, true);
+      this.notifyPlaying(o);
     }
   }
 
   /** A device that comes back while a broadcast for it runs is told at once and joins in step. */
   private async rejoin(deviceId: string): Promise<void> {
-    for (const t of this.tracked.values()) {
-      if (t.state.status !== 'playing') continue;
-      const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
-      if (state.status !== 'playing' || !this.reaches(t.row, deviceId)) continue;
-      await this.sendPlay(t, state.runStart, { deviceIds: [deviceId] }).catch((error: unknown) => this.log.error({ err: error }, 'rejoin failed'));
+    const reaching = [...this.tracked.values()].filter((t) => t.state.status === 'playing' && t.sentRun >= 0 && this.reaches(t.row, deviceId));
+    const holder = holderAmong(reaching.map(claimOf));
+    const t = holder && reaching.find((r) => r.row.id === holder.id);
+    if (!t) return;
+    const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
+    if (state.status !== 'playing') return;
+    // Only what holds the speaker: sending every session would leave it on whichever came last.
+    await this.sendPlay(t, state.runStart, { deviceIds: [deviceId] }, true).catch((error: unknown) => this.log.error({ err: error }, 'rejoin failed'));
+  }
+
+  /**
+   * Who holds some of a session's speakers now (a higher priority, or one there first at the same
+   * priority), for its card: the strongest such, and on how many speakers. Null when it plays everywhere.
+   */
+  private cutOf(t: Tracked): LiveBroadcast['bingat'] {
+    if (t.state.status !== 'playing') return null;
+    const mine = claimOf(t);
+    const stronger = [...this.tracked.values()].filter((o) => o !== t && o.state.status === 'playing' && outranks(claimOf(o), mine));
+    if (stronger.length === 0) return null;
+    const sets = stronger.map((o) => ({ o, devices: this.devicesOf(o.row) }));
+    let held = 0;
+    const counts = new Map<Tracked, number>();
+    for (const d of this.devicesOf(t.row)) {
+      const over = sets.filter((x) => x.devices.has(d));
+      if (over.length === 0) continue;
+      held += 1;
+      const top = holderAmong(over.map((x) => claimOf(x.o)));
+      const o = over.find((x) => x.o.row.id === top?.id)!.o;
+      counts.set(o, (counts.get(o) ?? 0) + 1);
     }
+    if (held === 0) return null;
+    const [holder] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+    const since = holder.row.started_at.getTime();
+    const cameLater = since > t.row.started_at.getTime() || (holder.state.status === 'playing' && holder.state.runIndex > 0);
+    const busy = this.busyOf(holder, held);
+    return {
+      kieu: cameLater ? 'ngat' : 'cho', idlichphat: busy.idlichphat, tieude: busy.tieude, nguoitao: busy.nguoitao, uutien: busy.uutien,
+      luc: cameLater && holder.state.status === 'playing' ? Math.max(holder.state.runStart, t.row.started_at.getTime()) : t.row.started_at.getTime(),
+      ketthuc: holder.state.status === 'playing' ? holder.state.runEnd : busy.ketthuc, soloa: held,
+    };
   }
 
   private notifyPlaying(t: Tracked): void {
@@ -291,6 +454,7 @@ export class PlayoutEngine {
       loaibantin: row.message_type,
       uutien: row.priority,
       sothietbi: row.device_count,
+      bingat: this.cutOf(t),
     };
   }
 }

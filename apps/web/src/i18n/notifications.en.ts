@@ -20,6 +20,7 @@ export const enNotifications: Record<keyof typeof viNotifications, string> = {
   'forwarding.kind.thietbi-matketnoi': 'Device offline for long',
   'forwarding.kind.phat-batdau': 'Programme started',
   'forwarding.kind.phat-ketthuc': 'Programme stopped',
+  'forwarding.kind.phat-bingat': 'Programme interrupted by a higher priority',
   'forwarding.kind.lichphat-choduyet': 'Schedule awaiting approval',
   'forwarding.botToken': 'Bot token',
   'forwarding.botTokenHelp': 'From @BotFather when you create the bot.',

@@ -22,6 +22,7 @@ export const viNotifications = {
   'forwarding.kind.thietbi-matketnoi': kind('thietbi-matketnoi'),
   'forwarding.kind.phat-batdau': kind('phat-batdau'),
   'forwarding.kind.phat-ketthuc': kind('phat-ketthuc'),
+  'forwarding.kind.phat-bingat': kind('phat-bingat'),
   'forwarding.kind.lichphat-choduyet': kind('lichphat-choduyet'),
   'forwarding.botToken': 'Mã bot (bot token)',
   'forwarding.botTokenHelp': 'Lấy từ @BotFather khi tạo bot.',

@@ -63,6 +63,7 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.nhan-loi-moi': 'Accept invitation',
   'log.action.phat-ngay': 'Broadcast now (emergency)',
   'log.action.dung-phat': 'Stop broadcast',
+  'log.action.ngat-phat': 'Interrupt a running broadcast',
   'log.action.tao-lich-phat': 'Create schedule',
   'log.action.sua-lich-phat': 'Edit schedule',
   'log.action.xoa-lich-phat': 'Delete schedule',

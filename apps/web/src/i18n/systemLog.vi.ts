@@ -61,6 +61,7 @@ export const viSystemLog = {
   'log.action.nhan-loi-moi': 'Nhận lời mời',
   'log.action.phat-ngay': 'Phát ngay (khẩn cấp)',
   'log.action.dung-phat': 'Dừng phát',
+  'log.action.ngat-phat': 'Ngắt bản tin đang phát',
   'log.action.tao-lich-phat': 'Tạo lịch phát',
   'log.action.sua-lich-phat': 'Sửa lịch phát',
   'log.action.xoa-lich-phat': 'Xoá lịch phát',

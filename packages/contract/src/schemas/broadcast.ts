@@ -19,7 +19,24 @@ export const BROADCAST_MESSAGES = {
   notFound: 'Không tìm thấy chương trình đang phát!',
   notYours: 'Bạn không có quyền dừng chương trình này!',
   nothingToStop: 'Bạn không có chương trình nào đang phát!',
+  takeoverNotAllowed: 'Bạn không có quyền ngắt bản tin đang phát trên các loa này!',
+  takeoverGone: 'Bản tin bạn định ngắt không còn phát trên các loa đã chọn, hãy thử lại!',
 } as const;
+
+/** "hh:mm" of a unix ms instant in Vietnam's time (messages name the end of a broadcast). */
+export function clockVn(at: number): string {
+  const d = new Date(at + 7 * 3600_000);
+  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/**
+ * The refusal of an equal-priority broadcast (issue #18): who is live on the chosen speakers, on
+ * how many, and until when; the console offers to interrupt it.
+ */
+export function speakersBusyMessage(busy: { tieude: string; nguoitao: { hoten: string }; ketthuc: number; soloa: number }): string {
+  const title = busy.tieude ? `bản tin "${busy.tieude}"` : 'một bản tin';
+  return `${busy.soloa} loa đã chọn đang phát ${title} của ${busy.nguoitao.hoten || 'người dùng khác'} đến ${clockVn(busy.ketthuc)}, cùng mức ưu tiên. Bản tin mới không được phát đè lên bản tin đó, trừ khi bạn chọn ngắt nó.`;
+}
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 export const MAX_BROADCAST_SECONDS = 24 * 3600;
@@ -105,6 +122,11 @@ export const broadcastInfoSchema = z.object({
   /** Seconds (entered in minutes). */
   thoigianlaplai: repeatIntervalSchema.optional().default(0),
   solanlaplai: repeatCountSchema.optional().default(1),
+  /**
+   * Broadcasts of the same priority the caller chooses to interrupt on the chosen speakers (the
+   * console asks "Ngắt bản tin của …?" after a 409 naming them). Without it such a clash is refused.
+   */
+  ngatphat: z.array(z.string().max(64)).max(50).optional().default([]),
 });
 export type BroadcastInfo = z.infer<typeof broadcastInfoSchema>;
 
@@ -170,7 +192,36 @@ export const liveBroadcastSchema = z.object({
   sothietbi: z.number().int(),
   /** For a scheduled run ('phatlich'): the schedule it was fired from, so the schedule list can offer Stop. */
   idlichgoc: z.string().nullable().optional(),
+  /**
+   * A broadcast that holds some of this one's speakers now: one of higher priority that pre-empted
+   * it ('ngat', since `luc`), or one that was there first at the same or a higher priority, which
+   * this one waits behind ('cho'). Either way it resumes there when that one ends. Null when it plays everywhere.
+   */
+  bingat: z.object({
+    kieu: z.enum(['ngat', 'cho']),
+    idlichphat: z.string(),
+    tieude: z.string(),
+    nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
+    uutien: z.number().int(),
+    /** Unix ms since when. */
+    luc: z.number(),
+    /** Unix ms when the holder ends (and this one resumes there). */
+    ketthuc: z.number(),
+    /** How many of this broadcast's speakers it holds. */
+    soloa: z.number().int(),
+  }).nullable().optional(),
 });
+
+/** A broadcast live on speakers that a new one would share (the 409 of an equal-priority clash). */
+export const busyBroadcastSchema = z.object({
+  idlichphat: z.string(),
+  tieude: z.string(),
+  nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
+  uutien: z.number().int(),
+  ketthuc: z.number(),
+  soloa: z.number().int(),
+});
+export type BusyBroadcast = z.infer<typeof busyBroadcastSchema>;
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;
 
 /** Presigned upload (geturlupload): one entry per file name. */

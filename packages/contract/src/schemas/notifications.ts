@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   { value: 'thietbi-matketnoi', ten: 'Thiết bị mất kết nối lâu' },
   { value: 'phat-batdau', ten: 'Chương trình bắt đầu phát' },
   { value: 'phat-ketthuc', ten: 'Chương trình dừng phát' },
+  { value: 'phat-bingat', ten: 'Chương trình bị ngắt bởi bản tin ưu tiên cao hơn' },
   { value: 'lichphat-choduyet', ten: 'Lịch phát chờ duyệt' },
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['value'];

@@ -57,11 +57,11 @@ export async function updateRunState(db: Db, id: string, s: { status: 'playing' 
 }
 
 /** Ends a session once: answers false when it had already ended (another caller won). */
-export async function endBroadcast(db: Db, id: string, s: { status: 'finished' | 'stopped'; endedAt: Date; stoppedBy: string | null; reason: string }): Promise<boolean> {
+export async function endBroadcast(db: Db, id: string, s: { status: 'finished' | 'stopped'; endedAt: Date; stoppedBy: string | null; reason: string; cutBy?: string | null }): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE broadcasts SET status = $2, ended_at = $3, stopped_by = $4, end_reason = $5, next_run_at = NULL
+    `UPDATE broadcasts SET status = $2, ended_at = $3, stopped_by = $4, end_reason = $5, cut_by = $6, next_run_at = NULL
       WHERE id = $1 AND status IN ('playing', 'waiting') RETURNING id`,
-    [id, s.status, s.endedAt.toISOString(), s.stoppedBy, s.reason],
+    [id, s.status, s.endedAt.toISOString(), s.stoppedBy, s.reason, s.cutBy ?? null],
   );
   return rows.length > 0;
 }

@@ -6,7 +6,7 @@ import { badRequest, notFound, outOfScope, refusedRight } from '../../infra/erro
 import type { MediaStorage } from '../../infra/storage';
 import type { Outbound } from '../../infra/outbound';
 import type { DeviceGateway } from '../../gateway/gateway';
-import { PlayoutEngine } from '../../playout/engine';
+import { PlayoutEngine, type StartOutcome } from '../../playout/engine';
 import type { Session } from '../auth/auth.service';
 import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
@@ -51,16 +51,59 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
     repeat_count: info.kieulaplai === 0 ? 0 : info.solanlaplai, run_started_at: new Date(),
   };
   const { id } = broadcast;
+  const row = PlayoutEngine.newRow(broadcast, session.user.hoten);
+  const takeover = await mayTakeOver(ctx, row, info.ngatphat);
   // The speakers are told first; the session is stored as soon as the command is out.
-  // The session and its entry are stored together: if either fails the engine stops the speakers again.
-  await ctx.engine.start(PlayoutEngine.newRow(broadcast, session.user.hoten), () => ctx.db.transaction(async (tx) => {
+  // The session and its entries are stored together: if any fails the engine stops the speakers again.
+  await ctx.engine.start(row, (outcome) => ctx.db.transaction(async (tx) => {
     await q.insertBroadcast(tx, broadcast);
     await writeSystemLog(tx, session.actor, {
       action: 'phat-ngay', targetType: 'phatngay', targetId: id, targetName: info.tieude,
       detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
     });
-  }));
+    await logCuts(tx, session, broadcast, outcome);
+  }), { samePriority: 'refuse', takeover, by: session.user.id });
   return ctx.engine.liveOf(id)!;
+}
+
+/**
+ * The running broadcasts the caller asked to interrupt (ngatphat) among those of the same priority
+ * on the chosen speakers, each checked as a stop would be: its creator, or the stop right with every
+ * area it was sent to inside the caller's scope. One the caller may not stop refuses the request (logged).
+ */
+async function mayTakeOver(ctx: BroadcastContext, row: Parameters<PlayoutEngine['busyFor']>[0], asked: readonly string[]): Promise<Set<string>> {
+  const allowed = new Set<string>();
+  if (asked.length === 0) return allowed;
+  const busy = ctx.engine.busyFor(row).filter((b) => b.uutien === row.priority && asked.includes(b.idlichphat));
+  for (const b of busy) {
+    const live = ctx.engine.liveOf(b.idlichphat);
+    if (!live) continue; // ended meanwhile: nothing left to take over
+    await assertMayStop(ctx, live, BROADCAST_MESSAGES.takeoverNotAllowed);
+    allowed.add(b.idlichphat);
+  }
+  return allowed;
+}
+
+/** System-log entries for the broadcasts a new one took over or pre-empted, in its own transaction. */
+async function logCuts(tx: Db, session: Session, by: q.NewBroadcast, outcome: StartOutcome): Promise<void> {
+  const cuts = [...outcome.takenOver.map((b) => ({ b, cach: 'ngat' })), ...outcome.preempted.map((b) => ({ b, cach: 'uu-tien-cao-hon' }))];
+  for (const { b, cach } of cuts) {
+    await writeSystemLog(tx, session.actor, {
+      action: 'ngat-phat', targetType: 'phatngay', targetId: b.idlichphat, targetName: b.tieude,
+      detail: { tieude: b.tieude, nguoitao: b.nguoitao.hoten, soloa: b.soloa, cach, boi: by.id, bantinmoi: by.title },
+    });
+  }
+}
+
+/** Whether the caller may stop a running broadcast (its creator, or the stop right over all its areas); throws otherwise. */
+async function assertMayStop(ctx: BroadcastContext, live: LiveBroadcast, notYours: string = BROADCAST_MESSAGES.notYours): Promise<void> {
+  if (live.idAdmin !== ctx.session.user.admin_id) throw outOfScope(BROADCAST_MESSAGES.notFound);
+  if (live.nguoitao === ctx.session.user.id) return;
+  const scope = await areaScope(ctx.db, ctx.session);
+  const chosen = live.nguonphat.diabanphat.map((a) => a._id);
+  if (![...ctx.gateway.subtree(chosen)].some((a) => scope.ids.has(a))) throw outOfScope(BROADCAST_MESSAGES.notFound);
+  if (!hasRight(ctx.session, 'dungphatchuongtrinh')) throw refusedRight(notYours, 'dungphatchuongtrinh');
+  if (!chosen.every((a) => scope.ids.has(a))) throw outOfScope(MSG.stopOutsideScope, 403);
 }
 
 /** Running broadcasts an account may see: those reaching any area of its scope. */
@@ -77,14 +120,8 @@ export async function visibleLive(ctx: BroadcastContext): Promise<LiveBroadcast[
  */
 export async function stopBroadcast(ctx: BroadcastContext, id: string): Promise<void> {
   const live = ctx.engine.liveOf(id);
-  if (!live || live.idAdmin !== ctx.session.user.admin_id) throw outOfScope(BROADCAST_MESSAGES.notFound);
-  if (live.nguoitao !== ctx.session.user.id) {
-    const scope = await areaScope(ctx.db, ctx.session);
-    const chosen = live.nguonphat.diabanphat.map((a) => a._id);
-    if (![...ctx.gateway.subtree(chosen)].some((a) => scope.ids.has(a))) throw outOfScope(BROADCAST_MESSAGES.notFound);
-    if (!hasRight(ctx.session, 'dungphatchuongtrinh')) throw refusedRight(BROADCAST_MESSAGES.notYours, 'dungphatchuongtrinh');
-    if (!chosen.every((a) => scope.ids.has(a))) throw outOfScope(MSG.stopOutsideScope, 403);
-  }
+  if (!live) throw outOfScope(BROADCAST_MESSAGES.notFound);
+  await assertMayStop(ctx, live);
   await ctx.engine.stop(id, ctx.session.user.id);
   await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../infra/realtime';
 import type { NotifyDeps } from './notify';
 import { notificationRoutes } from './notifications.routes';
-import { onBroadcastChanged, sweepOfflineDevices } from './sources';
+import { onBroadcastChanged, onBroadcastCut, sweepOfflineDevices } from './sources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +28,10 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
     app.bus.on('broadcast.changed', (() => {
       const handle = onBroadcastChanged(deps);
       return (change) => void handle(change).catch(deps.onError);
+    })()),
+    app.bus.on('broadcast.cut', (() => {
+      const handle = onBroadcastCut(deps);
+      return (cut) => void handle(cut).catch(deps.onError);
     })()),
   ];
   let sweeping = false;

@@ -1,4 +1,4 @@
-import { EVENTS, type NotificationKind } from '@loa/contract';
+import { EVENTS, clockVn, type NotificationKind } from '@loa/contract';
 import type { DomainEvents } from '../../infra/events';
 import { notify, type NotifyDeps } from './notify';
 import { alreadyNotified } from './notifications.queries';
@@ -30,22 +30,49 @@ export function onBroadcastChanged(deps: NotifyDeps): (change: DomainEvents['bro
         announced.add(key);
       };
       if (await alreadyNotified(deps.db, idlichphat, kind)) return remember();
-      const [b] = await deps.db.query<{ admin_id: string; title: string; type: string; author: string | null; end_reason: string | null }>(
-        `SELECT b.admin_id, b.title, b.type, u.hoten AS author, b.end_reason FROM broadcasts b LEFT JOIN users u ON u.id = b.created_by WHERE b.id = $1`,
+      const [b] = await deps.db.query<{ admin_id: string; title: string; type: string; author: string | null; end_reason: string | null; ended_at: Date | null; cut_title: string | null; cut_author: string | null }>(
+        `SELECT b.admin_id, b.title, b.type, u.hoten AS author, b.end_reason, b.ended_at, c.title AS cut_title, cu.hoten AS cut_author
+           FROM broadcasts b LEFT JOIN users u ON u.id = b.created_by
+           LEFT JOIN broadcasts c ON c.id = b.cut_by LEFT JOIN users cu ON cu.id = c.created_by WHERE b.id = $1`,
         [idlichphat],
       );
       if (!b) return;
       const what = b.type === 'phatngay' ? 'Phát khẩn cấp' : 'Lịch phát';
+      // Taken over by an officer at the same priority: say by what, whose, and when.
+      const cut = !trangthai && b.end_reason === 'bi-ngat';
+      const ended = cut
+        ? `Chương trình "${b.title}" đã bị ngắt bởi ${b.cut_title ? `"${b.cut_title}"` : 'một bản tin khác'}${b.cut_author ? ` của ${b.cut_author}` : ''} lúc ${clockVn((b.ended_at ?? new Date()).getTime())}.`
+        : `Chương trình "${b.title}" đã kết thúc phát.`;
       await notify(deps, {
         kind, adminId: b.admin_id, areaIds,
-        title: trangthai ? `${what} bắt đầu: ${b.title}` : `${what} đã dừng: ${b.title}`,
-        body: trangthai ? `${b.author ?? 'Một người dùng'} bắt đầu phát "${b.title}".` : `Chương trình "${b.title}" đã kết thúc phát.`,
+        title: trangthai ? `${what} bắt đầu: ${b.title}` : cut ? `${what} bị ngắt: ${b.title}` : `${what} đã dừng: ${b.title}`,
+        body: trangthai ? `${b.author ?? 'Một người dùng'} bắt đầu phát "${b.title}".` : ended,
         link: '/tong-quan', target: { loai: b.type, id: idlichphat },
       });
       remember();
     } finally {
       if (!trangthai) inFlight.delete(`phat-batdau:${idlichphat}`);
       inFlight.delete(key);
+    }
+  };
+}
+
+/**
+ * Broadcasts pre-empted by a higher priority (issue #18): told once each, to the accounts whose
+ * scope covers them, with what took their speakers, on how many, and that they resume after it.
+ * (One taken over at the same priority ends: its end notification says by what.)
+ */
+export function onBroadcastCut(deps: NotifyDeps): (cut: DomainEvents['broadcast.cut']) => Promise<void> {
+  return async ({ by, preempted }) => {
+    for (const p of preempted) {
+      const [b] = await deps.db.query<{ admin_id: string; type: string; chosen_areas: string[] }>('SELECT admin_id, type, chosen_areas FROM broadcasts WHERE id = $1', [p.idlichphat]);
+      if (!b) continue;
+      await notify(deps, {
+        kind: 'phat-bingat', adminId: b.admin_id, areaIds: b.chosen_areas,
+        title: `Bị ngắt bởi bản tin ưu tiên cao hơn: ${p.tieude}`,
+        body: `Chương trình "${p.tieude}" của ${p.nguoitao.hoten} bị ngắt trên ${p.soloa} loa bởi "${by.tieude}" của ${by.nguoitao.hoten} lúc ${clockVn(Date.now())}; sẽ tiếp tục sau khi "${by.tieude}" kết thúc.`,
+        link: '/tong-quan', target: { loai: b.type, id: p.idlichphat },
+      });
     }
   };
 }

@@ -29,8 +29,11 @@ export const EMPTY_FORM: BroadcastForm = {
 /** The value the immediate broadcast's chedophat carries (the only one spec §3 shows). */
 export const BROADCAST_MODE = 'Phát theo lịch';
 
-/** The broadcast request (thongtin, spec §3) for the form, the laid-out sources and the user. */
-export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pick<User, 'userID' | 'idAdmin'>, now: number = Date.now()): BroadcastInfo {
+/**
+ * The broadcast request (thongtin, spec §3) for the form, the laid-out sources and the user;
+ * `takeover`: broadcasts of the same priority the officer chose to interrupt (ngatphat).
+ */
+export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pick<User, 'userID' | 'idAdmin'>, now: number = Date.now(), takeover: string[] = []): BroadcastInfo {
   const repeating = form.kieulaplai !== 0;
   return {
     tieude: form.tieude.trim(),
@@ -49,6 +52,7 @@ export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pic
     kieulaplai: form.kieulaplai,
     thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
     solanlaplai: repeating ? Math.trunc(Number(form.solanlaplai || 0)) : REPEAT_COUNT_DEFAULT,
+    ngatphat: takeover,
   };
 }
 
