@@ -89,4 +89,11 @@ export const enBroadcast: Record<keyof typeof viBroadcast, string> = {
   'live.untilRepeat': 'Repeats in',
   'live.listen': 'Listen',
   'live.stop': 'Stop',
+  'live.cutBy': 'Interrupted by "{title}" ({who}) at {at} on {count}/{total} speakers; resumes when it ends ({until}).',
+  'live.waitsBehind': 'Waiting for "{title}" ({who}) to end on {count}/{total} speakers; plays there after {until}.',
+  'takeover.title': 'Interrupt the bulletin of {who}?',
+  'takeover.body': 'The chosen speakers are playing a bulletin of the same priority. If you interrupt it, it stops at once and its creator is told.',
+  'takeover.item': '"{title}" by {who}: {count} speakers, until {until}',
+  'takeover.confirm': 'Interrupt and broadcast',
+  'takeover.cancel': 'Do not interrupt',
 };

@@ -87,4 +87,11 @@ export const viBroadcast = {
   'live.untilRepeat': 'Phát lại sau',
   'live.listen': 'Nghe',
   'live.stop': 'Dừng',
+  'live.cutBy': 'Bị ngắt bởi "{title}" ({who}) lúc {at} trên {count}/{total} loa; tiếp tục sau khi bản tin đó kết thúc ({until}).',
+  'live.waitsBehind': 'Đang chờ "{title}" ({who}) kết thúc trên {count}/{total} loa; sẽ phát ở đó sau {until}.',
+  'takeover.title': 'Ngắt bản tin của {who}?',
+  'takeover.body': 'Các loa đã chọn đang phát bản tin cùng mức ưu tiên. Nếu ngắt, bản tin đó dừng ngay và người tạo được thông báo.',
+  'takeover.item': '"{title}" của {who}: {count} loa, đến {until}',
+  'takeover.confirm': 'Ngắt và phát',
+  'takeover.cancel': 'Không ngắt',
 } as const;

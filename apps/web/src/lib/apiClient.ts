@@ -14,6 +14,8 @@ export class ApiError extends Error {
     message: string,
     readonly kind: ApiErrorKind,
     readonly status?: number,
+    /** The answer's body (an error may carry data beside its message, e.g. `dangphat` of a 409). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -120,7 +122,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     }
     const message = serverMessage(response.body);
     if (status === 403 && message === ACCOUNT_MESSAGES.mustChangePassword) passwordChangeSignal.emit();
-    throw new ApiError(message ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status);
+    throw new ApiError(message ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status, response.body);
   }
 
   return {

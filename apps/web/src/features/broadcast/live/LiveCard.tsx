@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/useAuth';
 import { listenUrl, stopBroadcast } from '../api';
 import { canStop } from './canStop';
 import { LiveCountdown } from './LiveCountdown';
+import { LiveCut } from './LiveCut';
 import { repeatInfo } from './liveList';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -70,6 +71,7 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
           </Typography>
           <LiveCountdown entry={entry} />
         </Stack>
+        <LiveCut entry={entry} />
       </CardContent>
       <CardActions sx={{ pt: 0 }}>
         <Button size="small" startIcon={<HeadphonesIcon />} aria-pressed={listening} onClick={() => setListening((on) => !on)}>

@@ -60,6 +60,27 @@ describe('live broadcasts panel', () => {
     expect(screen.getAllByTestId('live-card')).toHaveLength(1);
   });
 
+  it('says on the card who interrupted it and until when, and clears it when it plays everywhere again', async () => {
+    serve();
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await waitFor(() => expect(card('lp-other')).toBeDefined());
+    // 08:15 and 08:40 in Vietnam (UTC+7).
+    const luc = Date.UTC(2026, 10, 24, 1, 15);
+    const ketthuc = Date.UTC(2026, 10, 24, 1, 40);
+    const cut = makeLive({
+      idlichphat: 'lp-cut', sothietbi: 5,
+      bingat: { kieu: 'ngat', idlichphat: 'lp-x', tieude: 'Lũ quét', nguoitao: { _id: 'u-7', hoten: 'Trần Bình' }, uutien: 1, luc, ketthuc, soloa: 2 },
+    });
+    act(() => socket.emit(EVENTS.playState, playState(cut, true)));
+    expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Bị ngắt bởi "Lũ quét" (Trần Bình) lúc 08:15 trên 2/5 loa; tiếp tục sau khi bản tin đó kết thúc (08:40).');
+    act(() => socket.emit(EVENTS.playState, playState({ ...cut, bingat: { ...cut.bingat!, kieu: 'cho' } }, true)));
+    expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Đang chờ "Lũ quét" (Trần Bình) kết thúc trên 2/5 loa; sẽ phát ở đó sau 08:40.');
+    act(() => socket.emit(EVENTS.playState, playState({ ...cut, bingat: null }, true)));
+    expect(within(card('lp-cut')!).queryByTestId('live-cut')).not.toBeInTheDocument();
+  });
+
   it('turns the header button into Stop broadcast for the user\'s own broadcast and back', async () => {
     const server = serve([makeLive({ idlichphat: 'lp-mine' })]);
     const socket = fakeSocket();
