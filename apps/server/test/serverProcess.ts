@@ -48,6 +48,8 @@ export async function spawnServer(opts: { dataDir: string; env?: Record<string, 
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TMPDIR: os.tmpdir(),
       PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', DEMO: '0',
       ADMIN_USER: 'admin', ADMIN_PASSWORD: 'fault-admin-password', WEB_DIST: '/nonexistent-loa-web-dist', TTS_WORKERS: '1',
+      // Relays of the tests point at local servers (127.0.0.1): allowed, as in startTestServer.
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
