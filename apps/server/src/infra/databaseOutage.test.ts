@@ -22,7 +22,9 @@ async function startServer(overrides: Partial<Config>, db?: Db): Promise<TestSer
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-media-'));
   const config = loadConfig({}, {
     PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
-    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist', MEDIA_DIR: mediaDir, ...overrides,
+    ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist', MEDIA_DIR: mediaDir,
+    // The test relay is on 127.0.0.1: allowed, as in startTestServer.
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1', ...overrides,
   });
   const app: FastifyInstance = await buildApp({ config, db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -120,7 +122,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL drops its connections', (
         diabanchon: [areas.communeA], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan', thutrongtuan: [0, 1, 2, 3, 4, 5, 6],
         ngaybatdau: localDate(planned), ngayketthuc: localDate(planned + 86_400_000), giophat: [hms(planned)],
       });
-      expect(created.status).toBe(200);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
       const s = created.body.data as Schedule;
       if (s.trangthai !== 'daduyet') expect((await client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).status).toBe(200);
       await server.app.scheduler.reload();
