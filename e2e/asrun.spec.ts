@@ -99,7 +99,8 @@ test('the as-run record of a demo day: a played and a stopped bulletin on screen
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Xuất Excel' }).click()]);
   expect(xlsx.suggestedFilename()).toBe(`nhat-ky-phat-song-${today}.xlsx`);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await downloadBytes(xlsx));
+  const xlsxBytes = await downloadBytes(xlsx);
+  await workbook.xlsx.load(xlsxBytes.buffer.slice(xlsxBytes.byteOffset, xlsxBytes.byteOffset + xlsxBytes.byteLength) as ArrayBuffer);
   const sheet = workbook.getWorksheet('Nhật ký phát sóng')!;
   const values: unknown[][] = [];
   sheet.eachRow((row) => values.push(AS_RUN_COLUMNS.map((_, i) => row.getCell(i + 1).value ?? '')));
