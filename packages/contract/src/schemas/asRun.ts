@@ -45,6 +45,7 @@ export const AS_RUN_REASONS = {
   devicesError: (n: number, message: string | null) => `${n} loa báo lỗi${message ? `: ${message}` : ''}`,
   noDevices: 'Địa bàn không có loa nào',
   missedServerDown: 'Máy chủ không hoạt động lúc đến giờ phát',
+  missedAllOffline: 'Không có loa nào trực tuyến lúc đến giờ phát',
   missedNotStarted: 'Không khởi động được chương trình lúc đến giờ phát',
   missedNoRecord: 'Không có bản ghi phát của bộ lập lịch',
   missedNotApproved: 'Chưa được duyệt trước giờ phát',

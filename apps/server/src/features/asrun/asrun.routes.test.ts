@@ -28,8 +28,8 @@ const report = async (client: TestClient, query = '') => {
 /**
  * An administrator with two speakers running in commune A (and one registered there that never
  * connects) and one in commune B, whose day holds: a bulletin to the district that played out, one
- * to commune A that the administrator stopped, and a scheduled occurrence missed while the
- * scheduler was down.
+ * to commune A that the administrator stopped, a scheduled occurrence missed while the
+ * scheduler was down, and an officer's schedule in commune B that was not approved before its second.
  */
 async function dayOfBroadcasts() {
   const w = await signedInAdmin(server);
@@ -47,8 +47,12 @@ async function dayOfBroadcasts() {
   expect((await w.client.post('/v1/client/lichphat/dungkhancap', { id: stopped })).status).toBe(200);
 
   // A one-time schedule whose second passes while no scheduler runs: the restarted one records it as missed.
+  const clerk = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'] });
+  const officer = new TestClient(server.url);
+  await officer.login(clerk);
   await server.app.scheduler.stop();
   let missed: string;
+  let unapproved: string;
   try {
     const planned = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     const created = await w.client.post('/v1/client/lichphat/taolichphat', {
@@ -57,13 +61,20 @@ async function dayOfBroadcasts() {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     missed = created.body.data._id;
+    // An officer's schedule for the same second that nobody approves in time.
+    const pending = await officer.post('/v1/client/lichphat/taolichphat', {
+      tieude: 'Bản tin chờ duyệt', nguonphat: [relay(1)], diabanchon: [w.areas.communeB], thietbichon: ['tatca'], loaibantin: 1,
+      chedophat: 'motlan', ngaybatdau: vnIsoDay(planned), giophat: [hms(planned)],
+    });
+    expect(pending.body.data.trangthai).toBe('choduyet');
+    unapproved = pending.body.data._id;
     await new Promise((r) => setTimeout(r, planned + 2500 - Date.now()));
   } finally {
     await server.app.scheduler.start();
   }
   // Every speaker's reports have reached the database.
   await eventually(async () => (await report(w.client)).items.filter((r) => r.idphien === played).every((r) => r.sodaphat > 0), 5000);
-  return { ...w, played, stopped, missed };
+  return { ...w, played, stopped, missed, unapproved };
 }
 
 /** Splits CSV text (RFC 4180: quoted fields, doubled quotes, CRLF lines). */
@@ -111,17 +122,20 @@ describe('GET /v1/client/nhatkyphatsong', () => {
     expect(row(day.missed, day.areas.communeA)).toMatchObject({
       hinhthuc: 'phatlich', idphien: null, tieude: 'Bản tin chiều', sothietbi: 3, sodaphat: 0, batdau: null, ketqua: 'bolo', lydo: AS_RUN_REASONS.missedServerDown,
     });
-    expect(items).toHaveLength(4);
-    expect(tomtat).toEqual({ daphat: 2, bidung: 1, bolo: 1 });
+    expect(row(day.unapproved, day.areas.communeB)).toMatchObject({
+      hinhthuc: 'phatlich', idphien: null, tieude: 'Bản tin chờ duyệt', sothietbi: 1, sodaphat: 0, ketqua: 'bolo', lydo: AS_RUN_REASONS.missedNotApproved,
+    });
+    expect(items).toHaveLength(5);
+    expect(tomtat).toEqual({ daphat: 2, bidung: 1, bolo: 2 });
     // Per day, commune by commune, in time order.
-    expect(items.map((r) => r.diaban.tendiaban)).toEqual(['Xã A', 'Xã A', 'Xã A', 'Xã B']);
+    expect(items.map((r) => r.diaban.tendiaban)).toEqual(['Xã A', 'Xã A', 'Xã A', 'Xã B', 'Xã B']);
   });
 
   it('filters by outcome, message type, kind and area, and by a date range that holds no broadcast', async () => {
     expect((await report(day.client, 'ketqua=bidung')).items.map((r) => r.idphien)).toEqual([day.stopped]);
     expect((await report(day.client, 'loaibantin=2')).items.every((r) => r.idphien === day.played)).toBe(true);
-    expect((await report(day.client, 'hinhthuc=phatlich')).items.map((r) => r.idlichphat)).toEqual([day.missed]);
-    expect((await report(day.client, `diaban=${day.areas.communeB}`)).items.map((r) => r.idphien)).toEqual([day.played]);
+    expect((await report(day.client, 'hinhthuc=phatlich')).items.map((r) => r.idlichphat)).toEqual([day.missed, day.unapproved]);
+    expect((await report(day.client, `diaban=${day.areas.communeB}`)).items.map((r) => r.idphien ?? r.idlichphat)).toEqual([day.played, day.unapproved]);
     expect((await report(day.client, 'tu=2024-01-01&den=2024-01-31')).items).toEqual([]);
     expect(await day.client.get('/v1/client/nhatkyphatsong?tu=2024-01-01&den=2024-03-01')).toMatchObject({ status: 400, body: { message: AS_RUN_MESSAGES.rangeTooLong } });
     expect(await day.client.get('/v1/client/nhatkyphatsong?tu=2024-02-01&den=2024-01-01')).toMatchObject({ status: 400, body: { message: AS_RUN_MESSAGES.dateRange } });
@@ -134,7 +148,7 @@ describe('GET /v1/client/nhatkyphatsong', () => {
     const c = new TestClient(server.url);
     await c.login(officer);
     const seen = (await report(c)).items;
-    expect(seen.map((r) => [r.idphien, r.diaban._id])).toEqual([[day.played, day.areas.communeB]]);
+    expect(seen.map((r) => [r.idphien ?? r.idlichphat, r.diaban._id])).toEqual([[day.played, day.areas.communeB], [day.unapproved, day.areas.communeB]]);
     expect(await c.get(`/v1/client/nhatkyphatsong?diaban=${day.areas.communeA}`)).toMatchObject({ status: 404, body: { message: AS_RUN_MESSAGES.areaUnknown } });
     expect((await c.get(`/v1/client/nhatkyphatsong/xuatcsv?diaban=${day.areas.communeA}`)).status).toBe(404);
 

@@ -87,12 +87,12 @@ async function unplayedRows(db: Db, geo: Geography, adminId: string, r: { tu: st
   const runs = await q.selectRuns(db, adminId, r.from, r.to);
   const byId = new Map(schedules.map((s) => [s.id, s]));
   const recorded = new Set(runs.map((run) => `${run.schedule_id}@${run.planned_at.getTime()}`));
-  const out: { s: q.PlannedScheduleRow; at: number; ketqua: AsRunOutcome; lydo: string | null }[] = [];
+  const out: Unplayed[] = [];
   for (const run of runs) {
     const s = byId.get(run.schedule_id);
     const at = run.planned_at.getTime();
     if (!s || run.broadcast_id) continue; // a fired occurrence is its session's row
-    if (run.status === 'missed') out.push({ s, at, ketqua: 'bolo', lydo: R.missedServerDown });
+    if (run.status === 'missed') out.push({ s, at, ketqua: 'bolo', lydo: null });
     else if (at + s.total_seconds * 1000 + STALE_CLAIM_MS < now) out.push({ s, at, ketqua: 'bolo', lydo: R.missedNotStarted });
     else if (at > now) out.push({ s, at, ketqua: 'chuaden', lydo: null });
   }
@@ -102,15 +102,39 @@ async function unplayedRows(db: Db, geo: Geography, adminId: string, r: { tu: st
     const recurrence = { mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times };
     for (const at of occurrencesBetween(recurrence, Math.max(r.from.getTime(), s.created_at.getTime()), r.to.getTime())) {
       if (recorded.has(`${s.id}@${at}`)) continue;
-      if (at > now - UNRECORDED_GRACE_MS) out.push({ s, at, ketqua: 'chuaden', lydo: approved ? null : R.awaitingApproval });
-      else if (!approved) out.push({ s, at, ketqua: 'bolo', lydo: R.missedNotApproved });
+      if (!approved) out.push(at > now ? { s, at, ketqua: 'chuaden', lydo: R.awaitingApproval } : { s, at, ketqua: 'bolo', lydo: R.missedNotApproved });
+      else if (at > now - UNRECORDED_GRACE_MS) out.push({ s, at, ketqua: 'chuaden', lydo: null });
       else out.push({ s, at, ketqua: 'bolo', lydo: s.updated_at.getTime() > at ? R.approvedLate : R.missedNoRecord });
     }
   }
-  return out.flatMap(({ s, at, ketqua, lydo }) => [...geo.groups(s.target_areas, s.target_devices).values()].map((g): AsRunRow => ({
-    _id: `${s.id}@${at}:${g.area._id}`, ngay: vnIsoDay(at), diaban: g.area, hinhthuc: 'phatlich', idphien: null, idlichphat: s.id,
-    tieude: s.title, loaibantin: s.message_type, nguoitao: { _id: s.created_by, hoten: s.creator_name ?? '' }, giodukien: at,
-    batdau: null, ketthuc: null, thoiluong: s.total_seconds, sothietbi: g.devices.length, sodaphat: 0, soloi: 0, sobingat: 0, songoaituyen: 0,
-    ketqua, lydo: g.devices.length === 0 ? [lydo, R.noDevices].filter(Boolean).join('; ') : lydo,
-  })));
+  const grouped = out.map((u) => ({ u, groups: [...geo.groups(u.s.target_areas, u.s.target_devices).values()] }));
+  const recordedMissed = grouped.filter(({ u }) => u.ketqua === 'bolo' && u.lydo === null);
+  const { before, changes } = await q.selectConnectivity(db, [...new Set(recordedMissed.flatMap(({ groups }) => groups.flatMap((g) => g.devices)))], r.from, r.to);
+  const offlineAt = connectivity(before, changes);
+  return grouped.flatMap(({ u: { s, at, ketqua, lydo }, groups }) => groups.map((g): AsRunRow => {
+    const reason = ketqua === 'bolo' && lydo === null ? missedReason(s, g.devices.length > 0 && g.devices.every((d) => offlineAt(d, at))) : lydo;
+    return {
+      _id: `${s.id}@${at}:${g.area._id}`, ngay: vnIsoDay(at), diaban: g.area, hinhthuc: 'phatlich', idphien: null, idlichphat: s.id,
+      tieude: s.title, loaibantin: s.message_type, nguoitao: { _id: s.created_by, hoten: s.creator_name ?? '' }, giodukien: at,
+      batdau: null, ketthuc: null, thoiluong: s.total_seconds, sothietbi: g.devices.length, sodaphat: 0, soloi: 0, sobingat: 0, songoaituyen: 0,
+      ketqua, lydo: g.devices.length === 0 ? [reason, R.noDevices].filter(Boolean).join('; ') : reason,
+    };
+  }));
+}
+
+interface Unplayed {
+  s: q.PlannedScheduleRow;
+  at: number;
+  ketqua: AsRunOutcome;
+  /** null for an occurrence the scheduler recorded as missed: its reason is read per commune. */
+  lydo: string | null;
+}
+
+/**
+ * Why the scheduler recorded an occurrence as missed: its schedule was still awaiting approval, or
+ * every speaker of the commune was offline at its second, or else the server was not running then.
+ */
+function missedReason(s: q.PlannedScheduleRow, allOffline: boolean): string {
+  if (s.status === 'choduyet' || s.status === 'yeucausua') return R.missedNotApproved;
+  return allOffline ? R.missedAllOffline : R.missedServerDown;
 }
