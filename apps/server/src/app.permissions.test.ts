@@ -162,6 +162,9 @@ const ROUTES: Record<string, RouteCase> = {
 
   'GET /v1/client/nhatky': { need: 'xemnhatky', call: (f) => ({ query: { diaban: f.communeA } }) },
   'GET /v1/client/nhatky/xuatcsv': { need: 'xemnhatky', call: (f) => ({ query: { diaban: f.communeA } }) },
+  'GET /v1/client/nhatkyphatsong': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ query: { diaban: f.communeA } }) },
+  'GET /v1/client/nhatkyphatsong/xuatcsv': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ query: { diaban: f.communeA } }) },
+  'GET /v1/client/nhatkyphatsong/xuatxlsx': { area: true, need: 'themsuaxoalichphat', foreign: true, call: (f) => ({ query: { diaban: f.communeA } }) },
 };
 
 let server: TestServer;

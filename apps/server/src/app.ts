@@ -46,6 +46,7 @@ import { mailPlugin } from './features/mail/mail.plugin';
 import { outboxRoutes } from './features/mail/outbox.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { systemLogRoutes } from './features/system-log/systemLog.routes';
+import { asRunRoutes } from './features/asrun/asrun.routes';
 import { refusalAudit } from './features/system-log/refusalAudit';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
 import { createOutbound, type Outbound } from './infra/outbound';
@@ -171,6 +172,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(invitationRoutes);
   await app.register(outboxRoutes);
   await app.register(systemLogRoutes);
+  await app.register(asRunRoutes);
   await app.register(notificationsFeature);
 
   // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).

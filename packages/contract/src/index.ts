@@ -18,3 +18,4 @@ export * from './schemas/systemLog';
 export * from './schemas/notifications';
 export * from './text';
 export * from './schemas/outbound';
+export * from './schemas/asRun';

@@ -17,6 +17,7 @@ const DeviceMapPage = lazy(() => import('../features/device-map/DeviceMapPage').
 const DeviceConfigPage = lazy(() => import('../features/device-config/DeviceConfigPage').then((m) => ({ default: m.DeviceConfigPage })));
 const AreasPage = lazy(() => import('../features/areas/AreasPage').then((m) => ({ default: m.AreasPage })));
 const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })));
+const AsRunPage = lazy(() => import('../features/asrun/AsRunPage').then((m) => ({ default: m.AsRunPage })));
 const ProgrammesPage = lazy(() => import('../features/programmes/ProgrammesPage').then((m) => ({ default: m.ProgrammesPage })));
 const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
@@ -70,6 +71,7 @@ export const appRoutes: RouteObject[] = [
               { path: '/cau-hinh-thiet-bi', element: <DeviceConfigPage /> },
               { path: '/quan-ly-dia-ban', element: <AreasPage /> },
               { path: '/quan-ly-lich-phat', element: <SchedulesPage /> },
+              { path: '/nhat-ky-phat-song', element: <AsRunPage /> },
               { path: '/quan-ly-chuong-trinh', element: <ProgrammesPage /> },
               ...accountsShellRoutes,
               ...PLACEHOLDER_SCREENS.map((screen) => ({

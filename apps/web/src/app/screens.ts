@@ -21,6 +21,7 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/thong-bao', titleId: 'nav.notifications' },
   { path: '/loi-moi', titleId: 'nav.invitations' },
   { path: '/quan-ly-lich-phat', titleId: 'nav.schedules' },
+  { path: '/nhat-ky-phat-song', titleId: 'nav.asRun' },
   { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes' },
 ];
 

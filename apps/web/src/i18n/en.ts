@@ -10,6 +10,7 @@ import { enSystemLog } from './systemLog.en';
 import { enOverview } from './overview.en';
 import { enProgrammes } from './programmes.en';
 import { enSchedules } from './schedules.en';
+import { enAsRun } from './asRun.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -29,6 +30,7 @@ export const en: Record<MessageId, string> = {
   'nav.programmes': 'Programmes',
   'nav.accounts': 'Accounts',
   'nav.systemLog': 'System log',
+  'nav.asRun': 'As-run record',
   'nav.guide': 'User guide',
   'nav.deviceConfig': 'Device configuration',
   'nav.notificationPage': 'Notifications via {service}',
@@ -139,6 +141,7 @@ export const en: Record<MessageId, string> = {
   ...enSchedules,
   ...enProgrammes,
   ...enOverview,
+  ...enAsRun,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -9,6 +9,7 @@ import { viSystemLog } from './systemLog.vi';
 import { viOverview } from './overview.vi';
 import { viProgrammes } from './programmes.vi';
 import { viSchedules } from './schedules.vi';
+import { viAsRun } from './asRun.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -28,6 +29,7 @@ export const vi = {
   'nav.programmes': 'Quản lý chương trình',
   'nav.accounts': 'Quản lý tài khoản',
   'nav.systemLog': 'Nhật ký hệ thống',
+  'nav.asRun': 'Nhật ký phát sóng',
   'nav.guide': 'Hướng dẫn',
   'nav.deviceConfig': 'Cấu hình thiết bị',
   'nav.notificationPage': 'Thông báo qua {service}',
@@ -138,6 +140,7 @@ export const vi = {
   ...viSchedules,
   ...viProgrammes,
   ...viOverview,
+  ...viAsRun,
 } as const;
 
 export type MessageId = keyof typeof vi;

@@ -10,6 +10,11 @@ describe('visible menu', () => {
     expect(visibleMenu(MENU, ['quanlytaikhoan', 'xemnhatky'], 0).map((n) => n.id)).toEqual(expect.arrayContaining(['accounts', 'system-log']));
   });
 
+  it('shows the as-run record to those who compose and send programmes, after the schedules', () => {
+    expect(visibleMenu(MENU, ['themsuaxoalichphat'], 0).map((n) => n.id).slice(2, 4)).toEqual(['schedules', 'as-run']);
+    expect(visibleMenu(MENU, ['xemnhatky'], 0).map((n) => n.id)).not.toContain('as-run');
+  });
+
   it('puts the unread count on the notification item', () => {
     const item = visibleMenu(MENU, [], 7).find((n) => n.type === 'notification');
     expect(item).toMatchObject({ path: '/thong-bao', badge: 7 });

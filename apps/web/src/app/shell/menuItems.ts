@@ -8,6 +8,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import type { RightValue } from '@loa/contract';
 import type { MessageId } from '../../i18n/vi';
 
@@ -41,6 +42,7 @@ export const MENU: MenuNode[] = [
   { type: 'item', id: 'overview', titleId: 'nav.overview', icon: DashboardIcon, path: '/tong-quan' },
   { type: 'item', id: 'devices', titleId: 'nav.devices', icon: SpeakerIcon, path: '/quan-ly-thiet-bi' },
   { type: 'item', id: 'schedules', titleId: 'nav.schedules', icon: EventNoteIcon, path: '/quan-ly-lich-phat' },
+  { type: 'item', id: 'as-run', titleId: 'nav.asRun', icon: FactCheckIcon, path: '/nhat-ky-phat-song', right: 'themsuaxoalichphat' },
   { type: 'item', id: 'device-map', titleId: 'nav.deviceMap', icon: MapIcon, path: '/ban-do-thiet-bi' },
   { type: 'item', id: 'programmes', titleId: 'nav.programmes', icon: QueueMusicIcon, path: '/quan-ly-chuong-trinh' },
   { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan', right: 'quanlytaikhoan' },

@@ -1,0 +1,137 @@
+import type { ScheduleMode } from '@loa/contract';
+import type { Db } from '../../infra/db';
+
+/** A broadcast session (immediate, or a schedule's fired occurrence) that started in the range. */
+export interface SessionRow {
+  id: string;
+  type: 'phatngay' | 'phatlich';
+  title: string;
+  message_type: number;
+  created_by: string;
+  creator_name: string | null;
+  target_areas: string[];
+  target_devices: string[];
+  total_seconds: number;
+  status: 'playing' | 'waiting' | 'finished' | 'stopped';
+  run_started_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  stopped_by_name: string | null;
+  schedule_id: string | null;
+}
+
+/** Broadcasts of an administrator whose first run started within [from, to). */
+export async function selectSessions(db: Db, adminId: string, from: Date, to: Date): Promise<SessionRow[]> {
+  return db.query<SessionRow>(
+    `SELECT b.id, b.type, b.title, b.message_type, b.created_by, u.hoten AS creator_name, b.target_areas, b.target_devices, b.total_seconds,
+            b.status, b.run_started_at, b.ended_at, b.end_reason, s.hoten AS stopped_by_name, b.schedule_id
+       FROM broadcasts b LEFT JOIN users u ON u.id = b.created_by LEFT JOIN users s ON s.id = b.stopped_by
+      WHERE b.admin_id = $1 AND b.run_started_at >= $2 AND b.run_started_at < $3
+      ORDER BY b.run_started_at, b.id`,
+    [adminId, from.toISOString(), to.toISOString()],
+  );
+}
+
+/** A schedule as the record needs it: what it plays, where, when, and where its approval stands. */
+export interface PlannedScheduleRow {
+  id: string;
+  title: string;
+  message_type: number;
+  created_by: string;
+  creator_name: string | null;
+  target_areas: string[];
+  target_devices: string[];
+  total_seconds: number;
+  mode: ScheduleMode;
+  weekdays: number[];
+  start_date: string;
+  end_date: string | null;
+  times: string[];
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * Schedules of an administrator whose dates meet the days [fromDay, toDay], and those with an
+ * occurrence recorded in [from, to) whatever their dates are now.
+ */
+export async function selectSchedules(db: Db, adminId: string, fromDay: string, toDay: string, from: Date, to: Date): Promise<PlannedScheduleRow[]> {
+  return db.query<PlannedScheduleRow>(
+    `SELECT s.id, s.title, s.message_type, s.created_by, u.hoten AS creator_name, s.target_areas, s.target_devices, s.total_seconds, s.mode,
+            s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times, s.status,
+            s.created_at, s.updated_at
+       FROM schedules s LEFT JOIN users u ON u.id = s.created_by
+      WHERE s.admin_id = $1 AND ((s.start_date <= $3::date AND (s.end_date IS NULL OR s.end_date >= $2::date))
+         OR s.id IN (SELECT r.schedule_id FROM schedule_runs r WHERE r.planned_at >= $4 AND r.planned_at < $5))`,
+    [adminId, fromDay, toDay, from.toISOString(), to.toISOString()],
+  );
+}
+
+/** The scheduler's record of one occurrence (schedule_runs). */
+export interface RunRow {
+  schedule_id: string;
+  planned_at: Date;
+  status: 'claimed' | 'fired' | 'missed';
+  broadcast_id: string | null;
+}
+
+/** Occurrences of an administrator's schedules the scheduler recorded in [from, to). */
+export async function selectRuns(db: Db, adminId: string, from: Date, to: Date): Promise<RunRow[]> {
+  return db.query<RunRow>(
+    `SELECT r.schedule_id, r.planned_at, r.status, r.broadcast_id FROM schedule_runs r JOIN schedules s ON s.id = r.schedule_id
+      WHERE s.admin_id = $1 AND r.planned_at >= $2 AND r.planned_at < $3`,
+    [adminId, from.toISOString(), to.toISOString()],
+  );
+}
+
+/** What one speaker reported about one session: whether it started, failed, and how it last stopped. */
+export interface PlayReportRow {
+  session_id: string;
+  device_id: string;
+  started: boolean;
+  errored: boolean;
+  error_message: string | null;
+  /** The speaker's first `started` report (its own clock). */
+  first_started: Date | null;
+  /** `event:message` of its last report, e.g. 'finished:preempted'. */
+  last: string;
+}
+
+export async function selectPlayReports(db: Db, sessionIds: string[]): Promise<PlayReportRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db.query<PlayReportRow>(
+    `SELECT session_id, device_id,
+            bool_or(event = 'started') AS started,
+            bool_or(event = 'error') AS errored,
+            (array_agg(message ORDER BY at, id) FILTER (WHERE event = 'error'))[1] AS error_message,
+            min(at) FILTER (WHERE event = 'started') AS first_started,
+            (array_agg(event || ':' || COALESCE(message, '') ORDER BY at DESC, id DESC))[1] AS last
+       FROM device_plays WHERE session_id = ANY($1::text[])
+      GROUP BY session_id, device_id`,
+    [sessionIds],
+  );
+}
+
+/** The registry: every speaker of the administrator and its area (as it stands now). */
+export async function selectDevices(db: Db, adminId: string): Promise<{ id: string; area_id: string }[]> {
+  return db.query<{ id: string; area_id: string }>('SELECT id, area_id FROM devices WHERE admin_id = $1', [adminId]);
+}
+
+/**
+ * Connection history of some speakers around [from, to): each one's state just before `from`
+ * (null: never connected) and its changes within the range, in order.
+ */
+export async function selectConnectivity(db: Db, deviceIds: string[], from: Date, to: Date) {
+  if (deviceIds.length === 0) return { before: [], changes: [] };
+  const before = await db.query<{ id: string; online: boolean | null }>(
+    `SELECT d.id, (SELECT c.online FROM device_connections c WHERE c.device_id = d.id AND c.at < $2 ORDER BY c.at DESC, c.id DESC LIMIT 1) AS online
+       FROM unnest($1::text[]) AS d(id)`,
+    [deviceIds, from.toISOString()],
+  );
+  const changes = await db.query<{ device_id: string; at: Date; online: boolean }>(
+    `SELECT device_id, at, online FROM device_connections WHERE device_id = ANY($1::text[]) AND at >= $2 AND at < $3 ORDER BY device_id, at, id`,
+    [deviceIds, from.toISOString(), to.toISOString()],
+  );
+  return { before, changes };
+}
