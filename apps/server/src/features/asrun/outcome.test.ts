@@ -26,10 +26,12 @@ describe('what became of a session in one commune', () => {
 
   it('cut off: by a take-over (any other end of a stopped session), or when every speaker that played was pre-empted', () => {
     const ended = new Date(start + 20_000);
-    const taken = sessionOutcome(session({ status: 'stopped', end_reason: 'bi-chiem-quyen', stopped_by_name: 'Cán bộ huyện', ended_at: ended }), { devices: ['a'], reports: new Map([report('a', 'finished:stopped')]), offlineAt: online });
+    const taken = sessionOutcome(session({ status: 'stopped', end_reason: 'bi-ngat', stopped_by_name: 'Cán bộ huyện', ended_at: ended }), { devices: ['a'], reports: new Map([report('a', 'finished:stopped')]), offlineAt: online });
     expect(taken).toMatchObject({ ketqua: 'bingat', lydo: R.cutBy('Cán bộ huyện', vnClock(ended.getTime())) });
     const preempted = sessionOutcome(session(), { devices: ['a', 'b'], reports: new Map([report('a', 'finished:preempted'), report('b', 'finished:preempted')]), offlineAt: online });
     expect(preempted).toMatchObject({ ketqua: 'bingat', sobingat: 2, lydo: R.devicesCut(2) });
+    const takenOver = sessionOutcome(session(), { devices: ['a'], reports: new Map([report('a', 'finished:takenOver')]), offlineAt: online });
+    expect(takenOver).toMatchObject({ ketqua: 'bingat', sobingat: 1 });
     // One resumed after the higher priority ended: the programme played there.
     const resumed = sessionOutcome(session(), { devices: ['a', 'b'], reports: new Map([report('a', 'finished:'), report('b', 'finished:preempted')]), offlineAt: online });
     expect(resumed).toMatchObject({ ketqua: 'daphat', sobingat: 1 });

@@ -28,7 +28,7 @@ export interface GroupOutcome {
 
 /**
  * What became of a session in one commune: the counts come from what its speakers reported
- * (started, error, a last report 'finished:preempted' = cut off and never resumed), the outcome
+ * (started, error, a last report 'finished:preempted' or 'finished:takenOver' = cut off and never resumed), the outcome
  * from how the session ended, and the reason says why speakers did not play.
  */
 export function sessionOutcome(s: SessionRow, g: GroupReports): GroupOutcome {
@@ -37,7 +37,8 @@ export function sessionOutcome(s: SessionRow, g: GroupReports): GroupOutcome {
   const started = reports.filter((r) => r?.started);
   const sodaphat = started.length;
   const soloi = reports.filter((r) => r?.errored).length;
-  const sobingat = started.filter((r) => r!.last === 'finished:preempted').length;
+  // Cut off by a higher priority, or taken over at the same priority by an officer (agent reasons).
+  const sobingat = started.filter((r) => r!.last === 'finished:preempted' || r!.last === 'finished:takenOver').length;
   const silent = g.devices.filter((d) => !g.reports.get(d)?.started);
   const songoaituyen = silent.filter((d) => g.offlineAt(d, start)).length;
   const firsts = started.map((r) => r!.first_started?.getTime()).filter((t): t is number => t !== undefined);
