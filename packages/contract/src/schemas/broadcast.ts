@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveReachSchema } from './reach';
 import { MSG } from '../messages';
 import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
 import { CHANNEL_ID, isHttpUrl, OUTBOUND_MESSAGES } from './outbound';
@@ -170,6 +171,8 @@ export const liveBroadcastSchema = z.object({
   sothietbi: z.number().int(),
   /** For a scheduled run ('phatlich'): the schedule it was fired from, so the schedule list can offer Stop. */
   idlichgoc: z.string().nullable().optional(),
+  /** Ours (issue #18): the speakers' side of the broadcast now; absent in the engine's own events, sent by CAP-NHAT-PHAM-VI-PHAT. */
+  phamvi: liveReachSchema.optional(),
 });
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;
 
