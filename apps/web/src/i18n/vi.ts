@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
 import { viAreas } from './areas.vi';
 import { viBroadcast } from './broadcast.vi';
+import { viReach } from './reach.vi';
 import { viAccounts } from './accounts.vi';
 import { viDevices } from './devices.vi';
 import { viGuide } from './guide.vi';
@@ -131,6 +132,7 @@ export const vi = {
   ...viDevices,
   ...viAreas,
   ...viBroadcast,
+  ...viReach,
   ...viAccounts,
   ...viSystemLog,
   ...viNotifications,

@@ -1,0 +1,28 @@
+/** Vietnamese strings of a broadcast's reach: the confirmation before sending and the live card after (issue #18). */
+export const viReach = {
+  'confirm.title': 'Xác nhận phát khẩn cấp',
+  'confirm.program': 'Chương trình',
+  'confirm.areas': 'Địa bàn đã chọn',
+  'confirm.communes': 'Xã, thị trấn sẽ nghe ({count})',
+  'confirm.moreCommunes': '… và {count} xã, thị trấn khác',
+  'confirm.speakers': 'Số loa được chọn',
+  'confirm.online': 'Loa đang trực tuyến',
+  'confirm.onlineOf': '{online} / {total}',
+  'confirm.noneOnline': 'Hiện không có loa nào trực tuyến: bản tin sẽ phát khi loa kết nối lại, nếu còn trong thời lượng phát.',
+  'confirm.someOffline': '{count} loa đang mất kết nối sẽ không nghe được cho tới khi kết nối lại.',
+  'confirm.duration': 'Tổng thời lượng',
+  'confirm.back': 'Quay lại sửa',
+  'confirm.send': 'Xác nhận phát',
+  'confirm.wideTitle.huyen': 'Phát khẩn cấp tới toàn {name}?',
+  'confirm.wideTitle.tinh': 'Phát khẩn cấp tới toàn {name}?',
+  'confirm.wideTitle.communes': 'Phát khẩn cấp tới {count} xã, thị trấn cùng lúc?',
+  'confirm.wideText': 'Bản tin "{title}" sẽ vang lên ngay trên {speakers} loa của {communes} xã, thị trấn. Chỉ tiếp tục khi đây đúng là tình huống khẩn cấp cần báo cho cả vùng.',
+  'confirm.wideSend': 'Đúng, phát tới toàn vùng',
+
+  'live.reach': 'Loa đang phát',
+  'live.reachOf': '{playing} / {total} loa',
+  'live.reachOnline': '({online} trực tuyến)',
+  'live.failed': 'Lỗi phát ({count})',
+  'live.offline': 'Mất kết nối ({count})',
+  'live.moreDevices': '… và {count} loa khác',
+} as const;
