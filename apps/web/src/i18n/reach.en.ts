@@ -26,5 +26,6 @@ export const enReach: Record<keyof typeof viReach, string> = {
   'live.reachOnline': '({online} online)',
   'live.failed': 'Failed ({count})',
   'live.offline': 'Offline ({count})',
+  'live.waitingRepeat': 'Waiting to repeat',
   'live.moreDevices': '… and {count} more speakers',
 };

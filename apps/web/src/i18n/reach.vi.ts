@@ -24,5 +24,6 @@ export const viReach = {
   'live.reachOnline': '({online} trực tuyến)',
   'live.failed': 'Lỗi phát ({count})',
   'live.offline': 'Mất kết nối ({count})',
+  'live.waitingRepeat': 'Đang chờ phát lại',
   'live.moreDevices': '… và {count} loa khác',
 } as const;
