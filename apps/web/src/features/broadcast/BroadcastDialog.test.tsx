@@ -20,13 +20,15 @@ const speakers = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }), makeSpea
 const haiAn = makeSpeaker({ _id: 'd-3', tenthietbi: 'Loa bến', diaban: { _id: 'xa-2', tendiaban: 'Xã Hải An' } });
 const TTS_ANSWER = { url: '/media/tts/abc.mp3', urldownload: '/v1/client/tts/tai/abc.mp3', thoiluong: 12, noidunggiongnoi: 'x' };
 
+const CHANNELS = [{ _id: 'ch-1', tenkenh: 'VOV1', url: 'https://vov.vn/vov1' }, { _id: 'ch-2', tenkenh: 'Đài huyện', url: 'https://dai-huyen.vn/live' }];
+
 function serve() {
   return fakeServer({
     'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: speakers } },
     // A district's list holds its communes' devices too.
     'GET /v1/client/thietbi/laythietbi?diaban=huyen-1': { status: 200, body: { data: [...speakers, haiAn] } },
-    'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: [] } },
+    'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: CHANNELS } },
     'GET /v1/client/tts': { status: 200, body: { data: [{ id: 'espeak', label: 'eSpeak' }] } },
     'POST /v1/client/tts/espeak': { status: 200, body: { data: TTS_ANSWER } },
   });
@@ -221,6 +223,26 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     await userEvent.click(within(again).getByRole('button', { name: 'Đúng, phát tới toàn vùng' }));
     await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalledTimes(1));
     expect(JSON.parse(vi.mocked(postImmediateBroadcast).mock.calls[0]![0].get('thongtin') as string)).toMatchObject({ diabanchon: ['huyen-1', 'xa-1'], thietbichon: ['tatca'] });
+  });
+
+  it('keeps the channel of a relay source when it is edited', async () => {
+    const { dialog } = await openDialog();
+    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+    await within(chooser).findByRole('option', { name: 'Đài huyện' });
+    await userEvent.selectOptions(within(chooser).getByLabelText('Kênh tiếp sóng'), 'ch-2');
+    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '5' } });
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Sửa nguồn phát 1' }));
+    const editor = await screen.findByRole('dialog', { name: 'Sửa nguồn phát' });
+    await waitFor(() => expect(within(editor).getByLabelText('Kênh tiếp sóng')).toHaveValue('ch-2'));
+    expect(within(editor).getByLabelText('Tên kênh')).toHaveValue('Đài huyện');
+    expect(within(editor).getByLabelText('Đường dẫn')).toBeDisabled();
+    fireEvent.change(within(editor).getByLabelText('Thời lượng (phút)'), { target: { value: '7' } });
+    await userEvent.click(within(editor).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:07:00'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sửa nguồn phát 1' }));
+    const again = await screen.findByRole('dialog', { name: 'Sửa nguồn phát' });
+    await waitFor(() => expect(within(again).getByLabelText('Kênh tiếp sóng')).toHaveValue('ch-2'));
   });
 
   it('checks relay fields in the §5 order', async () => {
