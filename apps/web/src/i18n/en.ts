@@ -99,7 +99,7 @@ export const en: Record<MessageId, string> = {
   'overview.devicesPlaying': 'Devices playing',
   'overview.level.tinh': 'Province',
   'overview.level.huyen': 'District',
-  'overview.level.xa': 'Commune',
+  'overview.level.xa': 'Commune, town',
   'overview.level.thon': 'Village',
 
   'profile.title': 'Account information',

@@ -98,7 +98,7 @@ export const vi = {
   'overview.devicesPlaying': 'Thiết bị đang phát',
   'overview.level.tinh': 'Tỉnh',
   'overview.level.huyen': 'Huyện',
-  'overview.level.xa': 'Xã',
+  'overview.level.xa': 'Xã, thị trấn',
   'overview.level.thon': 'Thôn',
 
   'profile.title': 'Thông tin tài khoản',
