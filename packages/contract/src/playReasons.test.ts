@@ -16,6 +16,7 @@ describe('play reasons in Vietnamese', () => {
     expect(playReasonText('error', 'HTTP 404 for http://loa/media/audio/x.mp3')).toBe('Không tải được âm thanh (máy chủ trả lỗi 404)');
     expect(playReasonText('error', 'cannot fetch http://127.0.0.1:9/x: ECONNREFUSED')).toBe('Không tải được âm thanh (ECONNREFUSED)');
     expect(playReasonText('error', 'ffplay exited with code 1')).toBe('Trình phát của loa bị lỗi (mã 1)');
+    expect(playReasonText('error', 'Invalid URL')).toBe('Địa chỉ âm thanh không hợp lệ');
     expect(playReasonText('error', 'disk full')).toBe('Lỗi phát: disk full');
   });
 });

@@ -15,7 +15,7 @@ const ERROR_PATTERNS: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^HTTP (\d{3})\b/, (m) => `Không tải được âm thanh (máy chủ trả lỗi ${m[1]})`],
   [/^cannot fetch .*?: ([A-Z_]+)\s*$/, (m) => `Không tải được âm thanh (${m[1]})`],
   [/^cannot fetch /, () => 'Không tải được âm thanh'],
-  [/^unsupported audio URL/, () => 'Địa chỉ âm thanh không hợp lệ'],
+  [/^(unsupported audio URL|Invalid URL|Failed to parse URL)/, () => 'Địa chỉ âm thanh không hợp lệ'],
   [/exited with code (\d+)/, (m) => `Trình phát của loa bị lỗi (mã ${m[1]})`],
 ];
 

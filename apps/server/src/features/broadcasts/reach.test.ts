@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, SOURCE_KINDS, type LiveBroadcast, type ReachEvent } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
+import { makeMp3 } from '../../../test/audio';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -59,5 +60,28 @@ describe('reach of a running broadcast (speakers playing / chosen, failed, offli
     await new Promise((r) => setTimeout(r, 800));
     expect(updates.length).toBe(count);
     socket.close();
+  });
+
+  it("tells in the device history the bulletin's title, the file's own name and why it ended or failed, in Vietnamese", async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    const [failing] = await startSpeakers(server, w.client, w.areas.communeB, 1, { fetchAudio: true });
+    agents.push(speaker, failing);
+    const file = { kieunguon: SOURCE_KINDS.file, thoigianBatdau: 20, files: [{ fileName: 'ban-tin-lũ.mp3', url: 'x', duration: 20 }] };
+    const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA, w.areas.communeB]), [file, relay], [{ name: 'ban-tin-lũ.mp3', data: makeMp3(20) }]));
+    expect(res.status).toBe(200);
+    await eventually(() => speaker.playing, 3000);
+    expect((await w.client.get('/v1/client/phatngay/dungphatngay')).status).toBe(200);
+    type Entry = { sukien: string; tieude: string | null; tenmuc: string | null; lydo: string | null };
+    const history = (id: string) => eventually(async () => {
+      const items = (await w.client.get(`/v1/client/thietbi/lichsubantin?id=${id}`)).body.data.items as Entry[];
+      return items.some((i) => i.sukien !== 'started') ? items : null;
+    }, 5000);
+    const played = await history(speaker.deviceId);
+    expect(played).toContainEqual(expect.objectContaining({ sukien: 'started', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: null }));
+    expect(played).toContainEqual(expect.objectContaining({ sukien: 'finished', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: 'Dừng theo lệnh từ máy chủ' }));
+    // A speaker that cannot open its audio (it was given no server address): the file's readable name and the reason, not the agent's English.
+    const failed = await history(failing.deviceId);
+    expect(failed).toContainEqual(expect.objectContaining({ sukien: 'error', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', loi: 'Invalid URL', lydo: 'Địa chỉ âm thanh không hợp lệ' }));
   });
 });
