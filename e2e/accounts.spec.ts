@@ -52,6 +52,7 @@ test('an administrator creates an operator who may only broadcast in one commune
   await source.getByLabel('Thời lượng (phút)').fill('1');
   await source.getByRole('button', { name: 'Thêm', exact: true }).click();
   await broadcast.getByRole('button', { name: 'Phát', exact: true }).click();
+  await operator.getByRole('dialog', { name: 'Xác nhận phát khẩn cấp' }).getByRole('button', { name: 'Xác nhận phát' }).click();
   await expect(operator.getByRole('alert').filter({ hasText: MSG.broadcastSuccess })).toBeVisible({ timeout: 20_000 });
   await operator.getByRole('button', { name: 'Dừng phát', exact: true }).click();
   await expect(operator.getByRole('alert').filter({ hasText: MSG.stopSuccess })).toBeVisible();

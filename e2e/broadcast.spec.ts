@@ -53,8 +53,15 @@ test('an operator sends a bulletin of speech and an MP3 to one commune; its spea
   await files.getByRole('button', { name: 'Thêm', exact: true }).click();
   await expect(dialog.getByTestId('source-item')).toHaveCount(2);
 
-  const sent = Date.now();
+  // The last look: the commune, its speakers and how many are online now, as the server sees them.
+  const fleet = await speakersOf(page, COMMUNE);
   await dialog.getByRole('button', { name: 'Phát', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+  await expect(confirm.getByTestId('confirm-communes')).toHaveText(COMMUNE);
+  await expect(confirm.getByTestId('confirm-speakers')).toHaveText(String(fleet.length));
+  await expect(confirm.getByTestId('confirm-online')).toHaveText(`${fleet.filter((d) => d.trangthai.online).length} / ${fleet.length}`);
+  const sent = Date.now();
+  await confirm.getByRole('button', { name: 'Xác nhận phát' }).click();
   await expect(alert(page, MSG.broadcastSuccess)).toBeVisible({ timeout: 20_000 });
   await expect.poll(async () => (await speakersOf(page, COMMUNE)).every((d) => d.trangthai.dangphat), { timeout: 3000, intervals: [100] }).toBe(true);
   expect(Date.now() - sent).toBeLessThan(3000 + 2000);
@@ -62,6 +69,8 @@ test('an operator sends a bulletin of speech and an MP3 to one commune; its spea
   await page.getByRole('button', { name: 'Đang phát' }).click();
   const card = page.getByTestId('live-card').first();
   await expect(card).toContainText('Thông báo khẩn');
+  // Every speaker of the commune reported it plays the bulletin.
+  await expect(card.getByTestId('reach-playing')).toHaveText(`${fleet.length} / ${fleet.length} loa`);
   const countdown = card.getByTestId('live-countdown');
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 });
@@ -110,4 +119,45 @@ test('each broadcast message of spec §5 appears in its order', async ({ page })
   await dialog.getByLabel('Thời gian lặp lại (phút)').fill('1');
   await dialog.getByLabel('Số lần lặp lại').fill('0');
   await expectMessage(MSG.repeatCountMin);
+});
+
+test('an emergency to a whole district is asked about once more before it goes, and going back sends nothing', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'Phát khẩn cấp' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Phát khẩn cấp' });
+  await dialog.getByLabel('Tên chương trình').fill('Sơ tán khẩn cấp');
+  await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
+  await page.getByRole('option', { name: 'Huyện Hải Lăng', exact: true }).click();
+  await page.getByRole('option', { name: COMMUNE, exact: true }).click();
+  await page.keyboard.press('Escape');
+  // The district's list holds the commune's speakers: each is offered once.
+  await dialog.getByRole('combobox', { name: 'Thiết bị' }).click();
+  const names = await page.getByRole('listbox').getByRole('option').allTextContents();
+  expect(new Set(names).size).toBe(names.length);
+  await page.getByRole('option', { name: MSG.allDevices }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin đột xuất' });
+  await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).click();
+  const source = page.getByRole('dialog').last();
+  // Every kind of source is in sight, the recording last, without scrolling the tabs.
+  await expect(source.getByRole('tab', { name: 'Ghi âm' })).toBeInViewport({ ratio: 1 });
+  await source.getByRole('tab', { name: 'Tiếp sóng' }).click();
+  await source.getByLabel('Kênh tiếp sóng').selectOption({ index: 1 });
+  await source.getByLabel('Thời lượng (phút)').fill('1');
+  await source.getByRole('button', { name: 'Thêm', exact: true }).click();
+
+  await dialog.getByRole('button', { name: 'Phát', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+  await expect(confirm).toContainText('Xã, thị trấn sẽ nghe (14)');
+  await expect(confirm.getByTestId('confirm-communes')).toContainText('… và 6 xã, thị trấn khác');
+  const speakers = Number(await confirm.getByTestId('confirm-speakers').textContent());
+  expect(speakers).toBeGreaterThan((await speakersOf(page, COMMUNE)).length);
+  await confirm.getByRole('button', { name: 'Xác nhận phát' }).click();
+  const again = page.getByRole('dialog', { name: 'Phát khẩn cấp tới toàn huyện Hải Lăng?' });
+  await expect(again).toContainText(`trên ${speakers} loa của 14 xã, thị trấn`);
+  await again.getByRole('button', { name: 'Quay lại sửa' }).click();
+  await confirm.getByRole('button', { name: 'Quay lại sửa' }).click();
+  await expect(dialog).toBeVisible();
+  const live = (await (await page.request.get(`${baseUrl()}/v1/client/lichphat/lichphatdangphat`)).json()).data as { nguonphat: { tenchuongtrinh: string } }[];
+  expect(live.some((b) => b.nguonphat.tenchuongtrinh === 'Sơ tán khẩn cấp')).toBe(false);
 });

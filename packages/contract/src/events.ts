@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceLiveSchema } from './schemas/devices';
 import { liveBroadcastSchema, liveSourceInfoSchema } from './schemas/broadcast';
 import type { Notification } from './schemas/notifications';
+import type { ReachEvent } from './schemas/reach';
 
 /** Socket.IO event names of spec §7, server to console. */
 export const EVENTS = {
@@ -13,6 +14,8 @@ export const EVENTS = {
   deviceStatus: 'CAP-NHAT-TRANG-THAI-THIET-BI',
   /** Ours: a new notification for this user (the header's notifications popup). */
   newNotification: 'THONG-BAO-MOI',
+  /** Ours: how many speakers a running broadcast reaches now, and which failed or are offline. */
+  reach: 'CAP-NHAT-PHAM-VI-PHAT',
 } as const;
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
@@ -46,6 +49,7 @@ export interface ServerToClientEvents {
   [EVENTS.deviceLogout]: (deviceId: string) => void;
   [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
   [EVENTS.newNotification]: (payload: Notification) => void;
+  [EVENTS.reach]: (payload: ReachEvent) => void;
 }
 
 /** The console sends no events in this version (spec §7: not shown). */

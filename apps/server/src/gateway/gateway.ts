@@ -252,6 +252,12 @@ export class DeviceGateway implements DeviceAuthority {
     return d ? toDeviceLive(d.live) : null;
   }
 
+  /** Whether a registered device is online and which session it plays (a broadcast's reach reads it). */
+  presence(id: string): { online: boolean; sessionId: string | null } | null {
+    const d = this.devices.get(id);
+    return d ? { online: d.live.online, sessionId: d.live.online ? d.live.playing?.sessionId ?? null : null } : null;
+  }
+
   /** Ids of the devices currently online, with their admin and area (for counts and fan-out). */
   snapshot(): { id: string; adminId: string; areaId: string; online: boolean; playing: boolean }[] {
     return [...this.devices].map(([id, d]) => ({ id, adminId: d.adminId, areaId: d.areaId, online: d.live.online, playing: d.live.online && !!d.live.playing }));

@@ -61,6 +61,7 @@ export const enDevices: Record<keyof typeof viDevices, string> = {
   'devices.playEvent.started': 'Started',
   'devices.playEvent.finished': 'Finished',
   'devices.playEvent.error': 'Error',
+  'devices.bulletin': 'Bulletin',
   'devices.itemIndex': 'Item',
   'devices.source': 'Source',
   'devices.error': 'Error',

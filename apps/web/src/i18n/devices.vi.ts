@@ -61,6 +61,7 @@ export const viDevices = {
   'devices.playEvent.started': 'Bắt đầu',
   'devices.playEvent.finished': 'Kết thúc',
   'devices.playEvent.error': 'Lỗi',
+  'devices.bulletin': 'Bản tin',
   'devices.itemIndex': 'Mục',
   'devices.source': 'Nguồn',
   'devices.error': 'Lỗi',

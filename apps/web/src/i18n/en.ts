@@ -2,6 +2,7 @@ import type { MessageKey } from '@loa/contract';
 import type { MessageId } from './vi';
 import { enAreas } from './areas.en';
 import { enBroadcast } from './broadcast.en';
+import { enReach } from './reach.en';
 import { enAccounts } from './accounts.en';
 import { enDevices } from './devices.en';
 import { enGuide } from './guide.en';
@@ -100,7 +101,7 @@ export const en: Record<MessageId, string> = {
   'overview.devicesPlaying': 'Devices playing',
   'overview.level.tinh': 'Province',
   'overview.level.huyen': 'District',
-  'overview.level.xa': 'Commune',
+  'overview.level.xa': 'Commune, town',
   'overview.level.thon': 'Village',
 
   'profile.title': 'Account information',
@@ -134,6 +135,7 @@ export const en: Record<MessageId, string> = {
   ...enDevices,
   ...enAreas,
   ...enBroadcast,
+  ...enReach,
   ...enAccounts,
   ...enSystemLog,
   ...enNotifications,

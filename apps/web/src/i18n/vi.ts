@@ -1,6 +1,7 @@
 import { ACCOUNT_TYPE_LABELS, MSG } from '@loa/contract';
 import { viAreas } from './areas.vi';
 import { viBroadcast } from './broadcast.vi';
+import { viReach } from './reach.vi';
 import { viAccounts } from './accounts.vi';
 import { viDevices } from './devices.vi';
 import { viGuide } from './guide.vi';
@@ -99,7 +100,7 @@ export const vi = {
   'overview.devicesPlaying': 'Thiết bị đang phát',
   'overview.level.tinh': 'Tỉnh',
   'overview.level.huyen': 'Huyện',
-  'overview.level.xa': 'Xã',
+  'overview.level.xa': 'Xã, thị trấn',
   'overview.level.thon': 'Thôn',
 
   'profile.title': 'Thông tin tài khoản',
@@ -133,6 +134,7 @@ export const vi = {
   ...viDevices,
   ...viAreas,
   ...viBroadcast,
+  ...viReach,
   ...viAccounts,
   ...viSystemLog,
   ...viNotifications,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveReachSchema } from './reach';
 import { MSG } from '../messages';
 import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
 import { CHANNEL_ID, isHttpUrl, OUTBOUND_MESSAGES } from './outbound';
@@ -210,6 +211,8 @@ export const liveBroadcastSchema = z.object({
     /** How many of this broadcast's speakers it holds. */
     soloa: z.number().int(),
   }).nullable().optional(),
+  /** Ours (issue #18): the speakers' side of the broadcast now; absent in the engine's own events, sent by CAP-NHAT-PHAM-VI-PHAT. */
+  phamvi: liveReachSchema.optional(),
 });
 
 /** A broadcast live on speakers that a new one would share (the 409 of an equal-priority clash). */

@@ -137,6 +137,8 @@ export const playHistorySchema = z.object({
   items: z.array(z.object({
     thoigian: z.number().int(), sukien: z.enum(['started', 'finished', 'error']), idphien: z.string().nullable(),
     thutu: z.number().int().nullable(), url: z.string().nullable(), loi: z.string().nullable(),
+    /** The bulletin's title, the item's readable name, and why it ended or failed in Vietnamese (ours, issue #18). */
+    tieude: z.string().nullable(), tenmuc: z.string().nullable(), lydo: z.string().nullable(),
   })),
   total: z.number().int(),
 });

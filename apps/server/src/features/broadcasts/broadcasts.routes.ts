@@ -6,6 +6,7 @@ import { assertSafeText, parseInput } from '../../infra/validation';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { startImmediateBroadcast, stopBroadcast, stopOwnImmediate, visibleLive, type BroadcastContext } from './broadcasts.service';
 import { streamSession } from './listen';
+import { BroadcastReach } from './reach';
 import { formParts } from '../../infra/multipartLimits';
 
 const parseJsonField = (value: unknown, field: string): unknown => {
@@ -24,6 +25,9 @@ const parseJsonField = (value: unknown, field: string): unknown => {
 /** Immediate broadcasts (spec §7 "Immediate broadcast") and the running list. */
 export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['phatngay'];
+  // What the speakers of each running broadcast do, for the cards (read beside the engine).
+  const reach = new BroadcastReach(app.db, app.gateway, app.engine, app.bus, app.log);
+  app.addHook('onClose', () => reach.close());
   const ctx = (request: FastifyRequest): BroadcastContext => ({ db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, outbound: app.outbound, session: request.session! });
 
   app.post('/v1/client/phatngay/phatngay', {
@@ -50,7 +54,8 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
         Object.assign(fields, request.body as Record<string, unknown>);
       }
       const info = parseInput(broadcastInfoSchema, parseJsonField(fields.thongtin, 'thongtin') ?? {}, ['thongtin']);
-      return { data: await startImmediateBroadcast(ctx(request), info, parseJsonField(fields.nguonphat, 'nguonphat'), uploads) };
+      const live = await startImmediateBroadcast(ctx(request), info, parseJsonField(fields.nguonphat, 'nguonphat'), uploads);
+      return { data: (await reach.attach([live]))[0] };
     } catch (error) {
       // A refused broadcast leaves no orphan file behind.
       await discardUploads(app.db, app.storage, uploads);
@@ -61,12 +66,12 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
   app.get('/v1/client/phatngay/userdangphat', {
     schema: { tags, summary: 'Chương trình phát khẩn cấp đang chạy của người dùng', response: { 200: envelope(z.array(liveBroadcastSchema)) } },
     preHandler: app.requireUser,
-  }, async (request) => ({ data: app.engine.live().filter((b) => b.type === 'phatngay' && b.nguoitao === request.session!.user.id) }));
+  }, async (request) => ({ data: await reach.attach(app.engine.live().filter((b) => b.type === 'phatngay' && b.nguoitao === request.session!.user.id)) }));
 
   app.get('/v1/client/lichphat/lichphatdangphat', {
     schema: { tags, summary: 'Các chương trình đang phát trong phạm vi của người dùng', response: { 200: envelope(z.array(liveBroadcastSchema)) } },
     preHandler: app.requireUser,
-  }, async (request) => ({ data: await visibleLive(ctx(request)) }));
+  }, async (request) => ({ data: await reach.attach(await visibleLive(ctx(request))) }));
 
   app.get('/v1/client/phatngay/dungphatngay', {
     schema: { tags, summary: 'Dừng các chương trình phát khẩn cấp của người dùng', response: { 200: envelope(z.object({ sochuongtrinh: z.number() })) } },

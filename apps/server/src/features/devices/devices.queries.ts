@@ -101,8 +101,11 @@ export async function listConnections(db: Db, deviceId: string, limit: number, o
 }
 
 export async function listPlays(db: Db, deviceId: string, limit: number, offset: number) {
-  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null }>(
-    'SELECT at, event, session_id, item_index, url, message FROM device_plays WHERE device_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3', [deviceId, limit, offset],
+  // With the bulletin's title and the item's own title (a file's original name, a channel, a text's start).
+  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null; title: string | null; item_title: string | null }>(
+    `SELECT p.at, p.event, p.session_id, p.item_index, p.url, p.message, b.title, b.items -> p.item_index ->> 'title' AS item_title
+       FROM device_plays p LEFT JOIN broadcasts b ON b.id = p.session_id
+      WHERE p.device_id = $1 ORDER BY p.at DESC, p.id DESC LIMIT $2 OFFSET $3`, [deviceId, limit, offset],
   );
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_plays WHERE device_id = $1', [deviceId]);
   return { rows, total: count.n };

@@ -4,7 +4,7 @@ import {
   type Device, type DeviceCreateBody, type DeviceListQuery, type StoredDeviceConfig,
 } from '@loa/contract';
 import type { z } from 'zod';
-import type { deviceConfigBodySchema, deviceControlBodySchema, deviceDetailSchema } from '@loa/contract';
+import { playReasonText, readableMediaName, type deviceConfigBodySchema, type deviceControlBodySchema, type deviceDetailSchema } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { AppError, conflict, outOfScope } from '../../infra/errors';
 import { DynsecCommandError, DynsecUnavailableError } from '../../infra/mosquittoDynsec';
@@ -235,6 +235,7 @@ export async function playHistory(ctx: DeviceContext, id: string, page: number, 
     items: rows.map((r) => ({
       thoigian: Math.floor(r.at.getTime() / 1000), sukien: r.event as 'started' | 'finished' | 'error', idphien: r.session_id,
       thutu: r.item_index, url: r.url, loi: r.message,
+      tieude: r.title || null, tenmuc: r.item_title || (r.url ? readableMediaName(r.url) : null), lydo: playReasonText(r.event as 'started' | 'finished' | 'error', r.message),
     })),
     total,
   };

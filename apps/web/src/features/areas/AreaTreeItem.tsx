@@ -5,7 +5,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
-import type { Area } from '@loa/contract';
+import { areaUnitLabel, type Area } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { childLevel } from './areaLevels';
 import type { AreaNode } from './buildAreaTree';
@@ -19,7 +19,7 @@ export interface AreaTreeActions {
 
 /** One area with its device counts, actions and (collapsible) sub-areas. */
 export function AreaTreeItem({ node, actions }: { node: AreaNode; actions: AreaTreeActions }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const [open, setOpen] = useState(node.depth < 2);
   const { area } = node;
   const name = area.tendiaban;
@@ -36,7 +36,7 @@ export function AreaTreeItem({ node, actions }: { node: AreaNode; actions: AreaT
             {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
           </IconButton>
         ) : <Box sx={{ width: 34 }} />}
-        <Chip size="small" label={t(`areas.level.${area.cap}`)} variant="outlined" />
+        <Chip size="small" label={locale === 'vi' ? areaUnitLabel(area) : t(`areas.level.${area.cap}`)} variant="outlined" data-testid="area-unit" />
         <Typography sx={{ fontWeight: node.depth === 0 ? 600 : 400, flex: 1, minWidth: 0 }} noWrap>{name}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {t('areas.deviceCount', { count: node.devices, online: node.online })}

@@ -49,14 +49,11 @@ export function BroadcastCenter({ children }: { children?: ReactNode }) {
     return () => setOnEmergencyClick(null);
   }, [running, setOnEmergencyClick, stop, prefill]);
 
-  const finish = useCallback(
-    (succeeded: boolean) => {
-      setOpen(false);
-      setGeneration((g) => g + 1);
-      if (succeeded) refreshMine();
-    },
-    [refreshMine],
-  );
+  const finish = useCallback(() => {
+    setOpen(false);
+    setGeneration((g) => g + 1);
+    refreshMine();
+  }, [refreshMine]);
 
   const launch = useCallback((next: BroadcastPrefill) => {
     setPrefill(next);
@@ -70,7 +67,7 @@ export function BroadcastCenter({ children }: { children?: ReactNode }) {
       {children}
       {mounted && (
         <Suspense fallback={null}>
-          <BroadcastDialog key={generation} open={open} initial={prefill} onClose={() => setOpen(false)} onFinished={finish} />
+          <BroadcastDialog key={generation} open={open} initial={prefill} onClose={() => setOpen(false)} onSent={finish} />
         </Suspense>
       )}
     </BroadcastLauncherContext.Provider>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MSG, OUTBOUND_MESSAGES } from '@loa/contract';
+import { EVENTS, MSG, OUTBOUND_MESSAGES } from '@loa/contract';
 import { AppProviders } from '../../app/AppProviders';
 import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
 import { fakeServer } from '../../test/fakeServer';
@@ -16,14 +16,19 @@ vi.mock('./api', async (importOriginal) => ({ ...(await importOriginal<typeof im
 // jsdom plays no media: the Audio element's metadata is stood in for.
 vi.mock('./sources/mediaDuration', () => ({ readMediaDuration: vi.fn(async () => 30) }));
 
-const speakers = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }), makeSpeaker({ _id: 'd-2', tenthietbi: 'Loa đình' })];
+const speakers = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }), makeSpeaker({ _id: 'd-2', tenthietbi: 'Loa đình' }, { online: false })];
+const haiAn = makeSpeaker({ _id: 'd-3', tenthietbi: 'Loa bến', diaban: { _id: 'xa-2', tendiaban: 'Xã Hải An' } });
 const TTS_ANSWER = { url: '/media/tts/abc.mp3', urldownload: '/v1/client/tts/tai/abc.mp3', thoiluong: 12, noidunggiongnoi: 'x' };
+
+const CHANNELS = [{ _id: 'ch-1', tenkenh: 'VOV1', url: 'https://vov.vn/vov1' }, { _id: 'ch-2', tenkenh: 'Đài huyện', url: 'https://dai-huyen.vn/live' }];
 
 function serve() {
   return fakeServer({
     'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: speakers } },
-    'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: [] } },
+    // A district's list holds its communes' devices too.
+    'GET /v1/client/thietbi/laythietbi?diaban=huyen-1': { status: 200, body: { data: [...speakers, haiAn] } },
+    'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: CHANNELS } },
     'GET /v1/client/tts': { status: 200, body: { data: [{ id: 'espeak', label: 'eSpeak' }] } },
     'POST /v1/client/tts/espeak': { status: 200, body: { data: TTS_ANSWER } },
   });
@@ -32,14 +37,32 @@ function serve() {
 async function openDialog() {
   const server = serve();
   writeStoredUser(makeUser());
-  const onFinished = vi.fn();
+  const onSent = vi.fn();
+  const socket = fakeSocket();
   render(
-    <AppProviders socketFactory={fakeSocket().factory}>
-      <BroadcastDialog open onClose={() => undefined} onFinished={onFinished} />
+    <AppProviders socketFactory={socket.factory}>
+      <BroadcastDialog open onClose={() => undefined} onSent={onSent} />
     </AppProviders>,
   );
   const dialog = await screen.findByRole('dialog', { name: 'Phát khẩn cấp' });
-  return { server, dialog, onFinished };
+  return { server, dialog, onSent, socket };
+}
+
+/** Presses Phát and confirms the reach shown. */
+async function sendAndConfirm(dialog: HTMLElement) {
+  await userEvent.click(await within(dialog).findByRole('button', { name: 'Phát' }, { timeout: 3000 }));
+  const confirm = await screen.findByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+  await userEvent.click(within(confirm).getByRole('button', { name: 'Xác nhận phát' }));
+}
+
+/** A relay source of one minute, typed in the choose-source dialog. */
+async function addRelay(dialog: HTMLElement) {
+  const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+  fireEvent.change(within(chooser).getByLabelText('Tên kênh'), { target: { value: 'VOV1' } });
+  fireEvent.change(within(chooser).getByLabelText('Đường dẫn'), { target: { value: 'http://vov1' } });
+  fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '1' } });
+  await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chọn nguồn phát' })).not.toBeInTheDocument());
 }
 
 const expectNote = (message: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
@@ -68,7 +91,7 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
       progress(100);
       return {};
     });
-    const { dialog, onFinished } = await openDialog();
+    const { dialog, onSent } = await openDialog();
     expect(within(dialog).getByText(MSG.noSources)).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Ưu tiên')).toBeDisabled();
     const submit = () => userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
@@ -113,9 +136,9 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
 
     await userEvent.clear(within(dialog).getByLabelText('Số lần lặp lại'));
     await userEvent.type(within(dialog).getByLabelText('Số lần lặp lại'), '2');
-    await submit();
+    await sendAndConfirm(dialog);
     await expectNote(MSG.broadcastSuccess);
-    expect(onFinished).toHaveBeenCalledWith(true);
+    expect(onSent).toHaveBeenCalled();
     const body = vi.mocked(postImmediateBroadcast).mock.calls[0]![0];
     expect([...body.keys()]).toEqual(['thongtin', 'nguonphat']);
     expect(JSON.parse(body.get('thongtin') as string)).toMatchObject({
@@ -124,21 +147,102 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(JSON.parse(body.get('nguonphat') as string)).toEqual([expect.objectContaining({ kieunguon: 'Tiếp Sóng', tenkenh: 'VOV1', url: 'http://vov1', thoiluong: 180, thutu: 1 })]);
   });
 
-  it('closes, resets and shows the server message when the post fails', async () => {
-    vi.mocked(postImmediateBroadcast).mockRejectedValue(new Error('Các địa bàn đã chọn chưa có thiết bị nào!'));
-    const { dialog, onFinished } = await openDialog();
+  it('keeps the form, its sources and files when the post fails, so the officer can retry', async () => {
+    vi.mocked(postImmediateBroadcast).mockRejectedValueOnce(new Error('Không thể kết nối với máy chủ!')).mockResolvedValueOnce({});
+    const { dialog, onSent } = await openDialog();
     await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '1');
     await pick('Địa bàn', 'Xã Tân Lập');
     await pick('Thiết bị', 'Tất cả thiết bị');
     await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Tin sáng');
-    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
-    fireEvent.change(within(chooser).getByLabelText('Tên kênh'), { target: { value: 'VOV1' } });
-    fireEvent.change(within(chooser).getByLabelText('Đường dẫn'), { target: { value: 'http://vov1' } });
-    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '1' } });
+    const chooser = await openSourceDialog(dialog, 'Tệp');
+    fireEvent.change(within(chooser).getByTestId('file-input'), { target: { files: [fileOf([encodedTone(128)], 'ban-tin.mp3', 'audio/mpeg')] } });
+    expect(await within(chooser).findByText('ban-tin.mp3')).toBeInTheDocument();
     await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await sendAndConfirm(dialog);
+    await expectNote('Không thể kết nối với máy chủ!');
+    expect(onSent).not.toHaveBeenCalled();
+    // Everything is still there: name, targets, the file.
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('Tin sáng');
+    expect(within(dialog).getByText('Tất cả thiết bị')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('source-item')).toHaveTextContent('ban-tin.mp3');
+    await sendAndConfirm(dialog);
+    await expectNote(MSG.broadcastSuccess);
+    expect(onSent).toHaveBeenCalledTimes(1);
+    const retried = vi.mocked(postImmediateBroadcast).mock.calls[1]![0];
+    expect((retried.get('files') as File).name).toBe('ban-tin.mp3');
+    expect(JSON.parse(retried.get('thongtin') as string)).toMatchObject({ tieude: 'Tin sáng', diabanchon: ['xa-1'], thietbichon: ['tatca'] });
+  });
+
+  it('shows the communes, the speakers chosen and how many are online, live, before sending; Back sends nothing', async () => {
+    vi.mocked(postImmediateBroadcast).mockResolvedValue({});
+    const { dialog, socket } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Cảnh báo lũ');
+    await addRelay(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
-    await expectNote('Các địa bàn đã chọn chưa có thiết bị nào!');
-    expect(onFinished).toHaveBeenCalledWith(false);
+    const confirm = await screen.findByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+    expect(within(confirm).getByTestId('confirm-communes')).toHaveTextContent('Xã Tân Lập');
+    expect(within(confirm).getByTestId('confirm-speakers')).toHaveTextContent('2');
+    expect(within(confirm).getByTestId('confirm-online')).toHaveTextContent('1 / 2');
+    expect(within(confirm).getByText('1 loa đang mất kết nối sẽ không nghe được cho tới khi kết nối lại.')).toBeInTheDocument();
+    // The offline speaker reconnects while the officer reads.
+    act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-2', trangthai: { ...speakers[1]!.trangthai, online: true } }]));
+    expect(within(confirm).getByTestId('confirm-online')).toHaveTextContent('2 / 2');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Quay lại sửa' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Xác nhận phát khẩn cấp' })).not.toBeInTheDocument());
+    expect(postImmediateBroadcast).not.toHaveBeenCalled();
+    await sendAndConfirm(dialog);
+    await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalledTimes(1));
+  });
+
+  it('asks once more before an emergency reaches a whole district, and lists each speaker once', async () => {
+    vi.mocked(postImmediateBroadcast).mockResolvedValue({});
+    const { dialog } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Huyện Hải Lăng');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Thiết bị' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual([MSG.allDevices, 'Xã Tân Lập / Loa chợ', 'Xã Tân Lập / Loa đình', 'Xã Hải An / Loa bến']);
+    await userEvent.click(screen.getByRole('option', { name: MSG.allDevices }));
+    await userEvent.click(screen.getByRole('heading', { name: 'Phát khẩn cấp' }));
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Sơ tán khẩn');
+    await addRelay(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+    expect(within(confirm).getByTestId('confirm-communes')).toHaveTextContent('Xã Tân Lập, Xã Hải An');
+    expect(within(confirm).getByTestId('confirm-speakers')).toHaveTextContent('3');
+    expect(within(confirm).getByTestId('confirm-online')).toHaveTextContent('2 / 3');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Xác nhận phát' }));
+    const again = await screen.findByRole('dialog', { name: 'Phát khẩn cấp tới toàn huyện Hải Lăng?' });
+    expect(again).toHaveTextContent('Bản tin "Sơ tán khẩn" sẽ vang lên ngay trên 3 loa của 2 xã, thị trấn.');
+    expect(postImmediateBroadcast).not.toHaveBeenCalled();
+    await userEvent.click(within(again).getByRole('button', { name: 'Đúng, phát tới toàn vùng' }));
+    await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(vi.mocked(postImmediateBroadcast).mock.calls[0]![0].get('thongtin') as string)).toMatchObject({ diabanchon: ['huyen-1', 'xa-1'], thietbichon: ['tatca'] });
+  });
+
+  it('keeps the channel of a relay source when it is edited', async () => {
+    const { dialog } = await openDialog();
+    const chooser = await openSourceDialog(dialog, 'Tiếp sóng');
+    await within(chooser).findByRole('option', { name: 'Đài huyện' });
+    await userEvent.selectOptions(within(chooser).getByLabelText('Kênh tiếp sóng'), 'ch-2');
+    fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '5' } });
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Sửa nguồn phát 1' }));
+    const editor = await screen.findByRole('dialog', { name: 'Sửa nguồn phát' });
+    await waitFor(() => expect(within(editor).getByLabelText('Kênh tiếp sóng')).toHaveValue('ch-2'));
+    expect(within(editor).getByLabelText('Tên kênh')).toHaveValue('Đài huyện');
+    expect(within(editor).getByLabelText('Đường dẫn')).toBeDisabled();
+    fireEvent.change(within(editor).getByLabelText('Thời lượng (phút)'), { target: { value: '7' } });
+    await userEvent.click(within(editor).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(within(dialog).getByTestId('sources-total')).toHaveTextContent('00:07:00'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sửa nguồn phát 1' }));
+    const again = await screen.findByRole('dialog', { name: 'Sửa nguồn phát' });
+    await waitFor(() => expect(within(again).getByLabelText('Kênh tiếp sóng')).toHaveValue('ch-2'));
   });
 
   it('checks relay fields in the §5 order', async () => {
@@ -222,7 +326,7 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     await pick('Địa bàn', 'Xã Tân Lập');
     await pick('Thiết bị', 'Xã Tân Lập / Loa đình');
     await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Tin sáng');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    await sendAndConfirm(dialog);
     await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalled());
     const body = vi.mocked(postImmediateBroadcast).mock.calls[0]![0];
     expect([...body.keys()]).toEqual(['thongtin', 'nguonphat', 'files']);

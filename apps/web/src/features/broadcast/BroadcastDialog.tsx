@@ -16,13 +16,16 @@ import { addSource, EMPTY_SOURCE_LIST, moveSource, removeSource, replaceSource, 
 import { buildBroadcastBody, buildBroadcastInfo, EMPTY_FORM, serializeSources, uploadFiles, type BroadcastForm } from './submit/broadcastRequest';
 import { PreparingDialog } from './submit/PreparingDialog';
 import { UploadProgressDialog } from './submit/UploadProgressDialog';
-import { TargetFields } from './TargetFields';
+import { TargetFieldsView } from './TargetFields';
+import { BroadcastConfirmDialog } from './confirm/BroadcastConfirmDialog';
+import { reachSummary } from './confirm/reachSummary';
+import { useAreaDevices, useBroadcastAreas } from './useAreaDevices';
 
 export interface BroadcastDialogProps {
   open: boolean;
   onClose: () => void;
-  /** After the post, whatever its outcome: the owner closes and resets the dialog. */
-  onFinished: (succeeded: boolean) => void;
+  /** After a successful post: the owner closes and resets the dialog. A failed one keeps the form to retry. */
+  onSent: () => void;
   /** Fields and stored sources to start from (a programme's). */
   initial?: BroadcastPrefill;
 }
@@ -30,8 +33,11 @@ export interface BroadcastDialogProps {
 type SourceDialogState = { mode: 'add' } | { mode: 'edit'; index: number } | null;
 type Sending = { files: { fileName: string; size: number }[]; percent: number } | null;
 
-/** 'Phát khẩn cấp': targets, message type, fixed priority, sources, repeat; checks, uploads and posts (spec §2, §4, §5). */
-export function BroadcastDialog({ open, onClose, onFinished, initial }: BroadcastDialogProps) {
+/**
+ * 'Phát khẩn cấp': targets, message type, fixed priority, sources, repeat; checks (spec §5), shows the
+ * reach to confirm (issue #18), then uploads and posts. A failed post keeps everything for a retry.
+ */
+export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDialogProps) {
   const { t, locale } = useT();
   const notify = useNotify();
   const user = useCurrentUser();
@@ -39,24 +45,29 @@ export function BroadcastDialog({ open, onClose, onFinished, initial }: Broadcas
   const [list, setList] = useState<SourceList>(() => (initial ? listFromStored(initial.nguonphat) : EMPTY_SOURCE_LIST));
   const [sourceDialog, setSourceDialog] = useState<SourceDialogState>(null);
   const [sending, setSending] = useState<Sending>(null);
+  const [confirming, setConfirming] = useState(false);
+  const areas = useBroadcastAreas();
+  const targets = useAreaDevices(form.diabanchon);
   const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));
 
-  const submit = async () => {
+  const check = () => {
+    const problem = broadcastError(buildBroadcastInfo(form, list.total, user), list.sources.length);
+    if (problem) notify.error(problem);
+    else setConfirming(true);
+  };
+
+  const send = async () => {
+    setConfirming(false);
     const info = buildBroadcastInfo(form, list.total, user);
-    const problem = broadcastError(info, list.sources.length);
-    if (problem) {
-      notify.error(problem);
-      return;
-    }
     const body = buildBroadcastBody(info, serializeSources(list, form, user.userID), list);
     setSending({ files: uploadFiles(list), percent: 0 });
     try {
       await postImmediateBroadcast(body, (percent) => setSending((s) => s && { ...s, percent }));
       notify.success(MSG.broadcastSuccess);
-      onFinished(true);
+      onSent();
     } catch (error) {
+      // The form, its sources and their files stay: the officer fixes what the server said and retries.
       notify.error(errorMessage(error));
-      onFinished(false);
     } finally {
       setSending(null);
     }
@@ -72,7 +83,7 @@ export function BroadcastDialog({ open, onClose, onFinished, initial }: Broadcas
         <DialogContent dividers>
           <Stack spacing={2}>
             <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TargetFields areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} />
+            <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField select disabled label={t('broadcast.priority')} value={form.uutien ?? ''} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
                 {PRIORITIES.map((p) => (
@@ -102,11 +113,19 @@ export function BroadcastDialog({ open, onClose, onFinished, initial }: Broadcas
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button variant="contained" color="error" disabled={sending !== null} onClick={() => void submit()}>
+          <Button variant="contained" color="error" disabled={sending !== null} onClick={check}>
             {t('broadcast.submit')}
           </Button>
         </DialogActions>
       </Dialog>
+      <BroadcastConfirmDialog
+        open={confirming}
+        title={form.tieude.trim()}
+        totalSeconds={list.total}
+        summary={reachSummary(areas, form.diabanchon, targets.devices, form.thietbichon)}
+        onBack={() => setConfirming(false)}
+        onConfirm={() => void send()}
+      />
       {sourceDialog && (
         <SourceDialog
           source={editing}

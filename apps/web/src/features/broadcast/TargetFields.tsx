@@ -1,5 +1,5 @@
 import { Autocomplete, Checkbox, TextField } from '@mui/material';
-import { ALL_DEVICES, MSG, type Device } from '@loa/contract';
+import { ALL_DEVICES, MSG, type Area, type Device } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { applyDeviceSelection } from './sources/deviceSelection';
 import { useAreaDevices, useBroadcastAreas } from './useAreaDevices';
@@ -12,11 +12,23 @@ export interface TargetFieldsProps {
 
 const deviceLabel = (device: Device) => `${device.diaban.tendiaban} / ${device.tenthietbi}`;
 
-/** Area and device multi-selects; devices shown as 'area / device', 'Tất cả thiết bị' exclusive (spec §2). */
-export function TargetFields({ areaIds, deviceIds, onChange }: TargetFieldsProps) {
-  const { t, tMessage } = useT();
+/** Area and device multi-selects that load their own areas and devices (the schedule editor's). */
+export function TargetFields(props: TargetFieldsProps) {
   const areas = useBroadcastAreas();
-  const { devices, byArea } = useAreaDevices(areaIds);
+  const { devices, byArea } = useAreaDevices(props.areaIds);
+  return <TargetFieldsView {...props} areas={areas} devices={devices} byArea={byArea} />;
+}
+
+export interface TargetFieldsViewProps extends TargetFieldsProps {
+  areas: Area[];
+  /** The chosen areas' devices, each once. */
+  devices: Device[];
+  byArea: Record<string, Device[]>;
+}
+
+/** Area and device multi-selects; devices shown as 'area / device', each once, 'Tất cả thiết bị' exclusive (spec §2). */
+export function TargetFieldsView({ areaIds, deviceIds, onChange, areas, devices, byArea }: TargetFieldsViewProps) {
+  const { t, tMessage } = useT();
   const deviceById = new Map(devices.map((d) => [d._id, d]));
   const deviceOptions = devices.length ? [ALL_DEVICES, ...devices.map((d) => d._id)] : [];
   const areaName = new Map(areas.map((a) => [a._id, a.tendiaban]));

@@ -30,7 +30,7 @@ export function ConnectionHistoryDialog({ device, onClose }: { device: Device; o
   );
 }
 
-/** Play history of one device: items started, finished or failed. */
+/** Play history of one device: which bulletin, which item (its readable name), started, finished or failed and why. */
 export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t, locale } = useT();
   const load = useCallback((page: number, limit: number) => fetchPlayHistory(device._id, page, limit), [device._id]);
@@ -43,9 +43,10 @@ export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose
       columns={[
         { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian, locale) },
         { label: t('devices.event'), render: (item) => <Chip size="small" color={colors[item.sukien]} label={t(`devices.playEvent.${item.sukien}`)} /> },
-        { label: t('devices.itemIndex'), render: (item) => (item.thutu === null ? '—' : item.thutu + 1) },
-        { label: t('devices.source'), render: (item) => item.url ?? '—' },
-        { label: t('devices.error'), render: (item) => item.loi ?? '' },
+        { label: t('devices.bulletin'), render: (item) => item.tieude ?? '—' },
+        { label: t('devices.source'), render: (item) => (item.tenmuc ? `${item.thutu === null ? '' : `${item.thutu + 1}. `}${item.tenmuc}` : '—') },
+        // The server's Vietnamese reason; the speaker's own words only in English.
+        { label: t('devices.reason'), render: (item) => (locale === 'vi' ? item.lydo : item.loi) ?? '' },
       ]}
     />
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Schedule } from '@loa/contract';
+import { MSG, type Schedule } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -40,7 +40,7 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
       case 'stop':
         void run(async () => {
           await stopBroadcast(action.run.idlichphat);
-          notify.success(t('schedules.stopped'));
+          notify.success(MSG.stopSuccess);
         });
         return;
       case 'sendBack':

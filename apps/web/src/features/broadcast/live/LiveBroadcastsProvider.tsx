@@ -4,7 +4,7 @@ import { useEmergencyAction } from '../../../app/shell/useEmergencyAction';
 import { useSocketEvent } from '../../../lib/socket/useSocketEvent';
 import { useCurrentUser } from '../../auth/useAuth';
 import { fetchLiveBroadcasts, fetchMyRunningBroadcasts } from '../api';
-import { applyPlayState, applyWaitingRepeat } from './liveList';
+import { applyPlayState, applyReach, applyWaitingRepeat } from './liveList';
 import { playCue } from './cues';
 import { LiveBroadcastsContext, type LiveBroadcastsValue } from './LiveBroadcastsContext';
 
@@ -57,6 +57,7 @@ export function LiveBroadcastsProvider({ children }: { children: ReactNode }) {
     }
   });
   useSocketEvent(EVENTS.waitingRepeat, (event) => setLive((list) => applyWaitingRepeat(list, event)));
+  useSocketEvent(EVENTS.reach, (event) => setLive((list) => applyReach(list, event)));
   useSocketEvent(EVENTS.stopImmediate, (event) => {
     if (!event.trangthai) setMine([]);
   });

@@ -11,6 +11,7 @@ import { listenUrl, stopBroadcast } from '../api';
 import { canStop } from './canStop';
 import { LiveCountdown } from './LiveCountdown';
 import { LiveCut } from './LiveCut';
+import { LiveReach } from './LiveReach';
 import { repeatInfo } from './liveList';
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
@@ -58,13 +59,15 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
         <Stack spacing={0.25}>
           <Line label={t('live.creator')}>{label(entry.nguonphat?.nguoitao.hoten)}</Line>
           <Line label={t('live.area')}>{label(entry.iddiaban?.tendiaban)}</Line>
-          <Line label={t('live.playing')}>{label(entry.nguondangphat)}</Line>
-          <Line label={t('live.queue')}>{entry.nguoncho.length ? entry.nguoncho.map((name) => truncateLabel(name, LABEL_MAX)).join(', ') : '—'}</Line>
+          {/* While waiting to repeat the queue is the whole programme again: the card says so, the same before and after a reload. */}
+          <Line label={t('live.playing')}>{entry.chophatlai ? t('live.waitingRepeat') : label(entry.nguondangphat)}</Line>
+          {!entry.chophatlai && <Line label={t('live.queue')}>{entry.nguoncho.length ? entry.nguoncho.map((name) => truncateLabel(name, LABEL_MAX)).join(', ') : '—'}</Line>}
           <Line label={t('live.repeat')}>
             {mode ? (locale === 'vi' ? mode.ten : mode.en) : repeat.kieulaplai}
             {repeat.kieulaplai !== 0 && ` · ${t('live.repeatCount', { count: repeat.solanlaplai })}`}
           </Line>
         </Stack>
+        {entry.phamvi && <LiveReach reach={entry.phamvi} />}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mt: 1 }}>
           <Typography variant="body2" color={entry.chophatlai ? 'warning.main' : 'text.secondary'}>
             {t(entry.chophatlai ? 'live.untilRepeat' : 'live.remaining')}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EVENTS, MSG } from '@loa/contract';
 import { fakeServer } from '../../../test/fakeServer';
@@ -16,10 +16,10 @@ const playState = (entry: ReturnType<typeof makeLive>, trangthai: boolean) => ({
   trangthai, idlichphat: entry.idlichphat, nguonphat: entry.nguonphat, nguoncho: entry.nguoncho, file: entry.nguondangphat, nguoitao: entry.nguoitao, type: entry.type, lichphat: trangthai ? entry : null,
 });
 
-function serve(mine: unknown[] = []) {
+function serve(mine: unknown[] = [], live: unknown[] = [theirs]) {
   return fakeServer({
     'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
-    'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: [theirs] } },
+    'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: live } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: mine } },
     'GET /v1/client/phatngay/dungphatngay': { status: 200, body: { data: null } },
   });
@@ -79,6 +79,55 @@ describe('live broadcasts panel', () => {
     expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Đang chờ "Lũ quét" (Trần Bình) kết thúc trên 2/5 loa; sẽ phát ở đó sau 08:40.');
     act(() => socket.emit(EVENTS.playState, playState({ ...cut, bingat: null }, true)));
     expect(within(card('lp-cut')!).queryByTestId('live-cut')).not.toBeInTheDocument();
+  });
+
+  it("shows each card's speakers playing / chosen, and those that failed or are offline, updated live", async () => {
+    const reach = { sothietbi: 3, online: 2, dangphat: 1, loi: [], soloi: 0, matketnoi: [{ _id: 'd-3', tenthietbi: 'Loa bến', tendiaban: 'Xã Hải An', lydo: null }], somatketnoi: 1 };
+    const mine = makeLive({ idlichphat: 'lp-mine', phamvi: reach });
+    serve([mine], [mine]);
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await waitFor(() => expect(card('lp-mine')).toBeDefined());
+    expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('1 / 3 loa');
+    expect(within(card('lp-mine')!).getByTestId('reach-offline')).toHaveTextContent('Mất kết nối (1)Xã Hải An / Loa bến');
+    expect(within(card('lp-mine')!).queryByTestId('reach-failed')).not.toBeInTheDocument();
+
+    act(() => socket.emit(EVENTS.reach, {
+      idlichphat: 'lp-mine',
+      phamvi: { ...reach, online: 3, dangphat: 2, loi: [{ _id: 'd-2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', lydo: 'Không tải được âm thanh (máy chủ trả lỗi 404)' }], soloi: 1, matketnoi: [], somatketnoi: 0 },
+    }));
+    expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('2 / 3 loa');
+    expect(within(card('lp-mine')!).getByTestId('reach-failed')).toHaveTextContent('Lỗi phát (1)Xã Tân Lập / Loa đình — Không tải được âm thanh (máy chủ trả lỗi 404)');
+    expect(within(card('lp-mine')!).queryByTestId('reach-offline')).not.toBeInTheDocument();
+    // The next item's play state (no reach in it) keeps the figures.
+    act(() => socket.emit(EVENTS.playState, playState({ ...mine, phamvi: undefined, nguondangphat: 'phan-2.mp3' }, true)));
+    expect(card('lp-mine')).toHaveTextContent('phan-2.mp3');
+    expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('2 / 3 loa');
+  });
+
+  it('says the same of a card waiting to repeat before and after a reload', async () => {
+    const repeatAt = Date.now() + 300_000;
+    const playing = makeLive({ idlichphat: 'lp-rep', kieulaplai: 2, solanlaplai: 2, nguondangphat: 'phan-cuoi.mp3', nguoncho: [] });
+    const cardText = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+      await waitFor(() => expect(card('lp-rep')).toBeDefined());
+      return () => card('lp-rep')!.textContent!.replace(within(card('lp-rep')!).getByTestId('live-countdown').textContent!, '');
+    };
+    serve([], [playing]);
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    const before = await cardText();
+    act(() => socket.emit(EVENTS.waitingRepeat, { idlichphat: 'lp-rep', chophatlai: true, thoigianchophatlai: repeatAt }));
+    const live = before();
+    expect(live).toContain('Đang chờ phát lại');
+    expect(live).not.toContain('phan-cuoi.mp3');
+    cleanup();
+
+    // After a reload the server answers the waiting session as it is: nothing playing, the whole programme queued.
+    serve([], [{ ...playing, chophatlai: true, thoigianchophatlai: repeatAt, thoigianketthuc: repeatAt, nguondangphat: null, nguoncho: ['ban-tin-bao.mp3', 'phan-cuoi.mp3'] }]);
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: fakeSocket().factory });
+    expect((await cardText())()).toBe(live);
   });
 
   it('turns the header button into Stop broadcast for the user\'s own broadcast and back', async () => {

@@ -1,4 +1,4 @@
-import { EVENTS, type LiveBroadcast, type ServerToClientEvents } from '@loa/contract';
+import { EVENTS, type LiveBroadcast, type ReachEvent, type ServerToClientEvents } from '@loa/contract';
 
 export type PlayStateEvent = Parameters<ServerToClientEvents[typeof EVENTS.playState]>[0];
 export type WaitingRepeatEvent = Parameters<ServerToClientEvents[typeof EVENTS.waitingRepeat]>[0];
@@ -10,12 +10,20 @@ export function applyPlayState(list: LiveBroadcast[], event: PlayStateEvent): Li
   if (!event.lichphat) return list;
   const index = list.findIndex((entry) => entry.idlichphat === event.idlichphat);
   if (index === -1) return [...list, event.lichphat];
-  return list.map((entry, i) => (i === index ? event.lichphat! : entry));
+  // The engine's events carry no reach: the card keeps the last one until CAP-NHAT-PHAM-VI-PHAT brings another.
+  return list.map((entry, i) => (i === index ? { ...event.lichphat!, phamvi: event.lichphat!.phamvi ?? entry.phamvi } : entry));
+}
+
+/** The live list after a reach event: the card's speakers playing / chosen, failed and offline. */
+export function applyReach(list: LiveBroadcast[], event: ReachEvent): LiveBroadcast[] {
+  return list.map((entry) => (entry.idlichphat === event.idlichphat ? { ...entry, phamvi: event.phamvi } : entry));
 }
 
 /** The live list after a waiting-to-repeat event: the card's flag and repeat time change. */
 export function applyWaitingRepeat(list: LiveBroadcast[], event: WaitingRepeatEvent): LiveBroadcast[] {
-  return list.map((entry) => (entry.idlichphat === event.idlichphat ? { ...entry, chophatlai: event.chophatlai, thoigianchophatlai: event.thoigianchophatlai } : entry));
+  // Nothing plays while waiting: the card drops the last item, as the server's own list does after a reload.
+  const waiting = (entry: LiveBroadcast) => (event.chophatlai ? { nguondangphat: null, thoigianketthuc: event.thoigianchophatlai ?? entry.thoigianketthuc } : {});
+  return list.map((entry) => (entry.idlichphat === event.idlichphat ? { ...entry, chophatlai: event.chophatlai, thoigianchophatlai: event.thoigianchophatlai, ...waiting(entry) } : entry));
 }
 
 /** Seconds left on a card: to the repeat time while waiting to repeat, else to the end; never below zero. */

@@ -12,11 +12,19 @@ export function RelayTab({ value, onChange, disabled }: { value: RelayFields; on
   useEffect(() => {
     let alive = true;
     fetchChannels()
-      .then((items) => alive && setChannels(items ?? []))
+      .then((items) => {
+        if (!alive) return;
+        setChannels(items ?? []);
+        // An edited source keeps its channel: its stored address names one of them.
+        const own = value.channel === RELAY_FREE_ENTRY && value.url ? (items ?? []).find((c) => c._id === value.url || c.url === value.url) : undefined;
+        if (own) onChange({ ...value, channel: own._id, tenkenh: own.tenkenh, url: own.url });
+      })
       .catch(() => undefined);
     return () => {
       alive = false;
     };
+    // Once, when the tab opens: later edits are the officer's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const free = value.channel === RELAY_FREE_ENTRY;
 

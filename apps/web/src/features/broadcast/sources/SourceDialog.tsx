@@ -74,7 +74,14 @@ export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: Sourc
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="source-dialog-title">
       <DialogTitle id="source-dialog-title">{t(editing ? 'source.editTitle' : 'source.chooseTitle')}</DialogTitle>
       <DialogContent dividers>
-        <Tabs value={tab} onChange={(_e, next: TabIndex) => setTab(next)} variant="scrollable" allowScrollButtonsMobile aria-label={t('source.kinds')}>
+        {/* The tabs wrap instead of scrolling: every kind, the recording last, stays in sight on a narrow dialog. */}
+        <Tabs
+          value={tab}
+          onChange={(_e, next: TabIndex) => setTab(next)}
+          aria-label={t('source.kinds')}
+          data-testid="source-tabs"
+          sx={{ '& .MuiTabs-list': { flexWrap: 'wrap' }, '& .MuiTabs-indicator': { display: 'none' }, '& .MuiTab-root.Mui-selected': { boxShadow: (theme) => `inset 0 -2px 0 ${theme.palette.primary.main}` } }}
+        >
           <Tab label={t('source.tab.files')} {...tabProps(TABS.files)} />
           <Tab label={t('source.tab.relay')} {...tabProps(TABS.relay)} />
           <Tab label={t('source.tab.digital')} {...tabProps(TABS.digital)} disabled />

@@ -1,4 +1,4 @@
-import { MSG, REJECTED_BITRATE_KBPS } from '@loa/contract';
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG, REJECTED_BITRATE_KBPS } from '@loa/contract';
 import { firstFrameBitrate, id3Size, looksLikeMp3 } from './mp3Header';
 import { readBytes } from './readBytes';
 
@@ -10,7 +10,7 @@ async function bytesOf(blob: Blob, start: number, end: number): Promise<Uint8Arr
   return new Uint8Array(await readBytes(blob.slice(start, end)));
 }
 
-/** The §5 Files message for a chosen file (MIME, first bytes, 320 kbps), or null when it may be added. */
+/** The §5 Files message for a chosen file (MIME, first bytes, 320 kbps), then the size limit the server keeps; null when it may be added. */
 export async function mp3FileError(file: File): Promise<string | null> {
   if (!MP3_TYPES.has(file.type)) return MSG.fileNotMp3;
   const head = await bytesOf(file, 0, 10);
@@ -20,5 +20,7 @@ export async function mp3FileError(file: File): Promise<string | null> {
   const kbps = firstFrameBitrate(frames);
   if (kbps === null) return MSG.fileNotMp3;
   if (kbps === REJECTED_BITRATE_KBPS) return MSG.fileBitrate320;
+  // Refused now, not after minutes of uploading it.
+  if (file.size > MAX_UPLOAD_BYTES) return BROADCAST_MESSAGES.fileTooLarge;
   return null;
 }

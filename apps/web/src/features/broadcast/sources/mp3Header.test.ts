@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@loa/contract';
+import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG } from '@loa/contract';
 import { mp3FileError } from './checkMp3File';
 import { encodeMp3 } from './encodeMp3';
 import { encodedTone, fileOf, id3Tag } from './mp3Fixtures';
@@ -25,6 +25,15 @@ describe('MP3 headers', () => {
 });
 
 describe('checking a chosen file (§5 Files)', () => {
+  it('refuses a file over the upload limit when it is chosen', async () => {
+    const big = fileOf([encodedTone(128)], 'dai.mp3', 'audio/mpeg');
+    Object.defineProperty(big, 'size', { value: MAX_UPLOAD_BYTES + 1 });
+    expect(await mp3FileError(big)).toBe(BROADCAST_MESSAGES.fileTooLarge);
+    const limit = fileOf([encodedTone(128)], 'vua.mp3', 'audio/mpeg');
+    Object.defineProperty(limit, 'size', { value: MAX_UPLOAD_BYTES });
+    expect(await mp3FileError(limit)).toBeNull();
+  });
+
   it('accepts a 128 kbps MP3, with or without an ID3 tag', async () => {
     expect(await mp3FileError(fileOf([encodedTone(128)], 'ban-tin.mp3', 'audio/mpeg'))).toBeNull();
     expect(await mp3FileError(fileOf([id3Tag(64), encodedTone(128)], 'ban-tin.mp3', 'audio/mpeg'))).toBeNull();

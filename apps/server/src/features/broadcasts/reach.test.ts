@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS, SOURCE_KINDS, type LiveBroadcast, type ReachEvent } from '@loa/contract';
+import type { SpeakerAgent } from '@loa/speaker';
+import { broadcastForm, eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
+import { makeMp3 } from '../../../test/audio';
+
+let server: TestServer;
+const agents: SpeakerAgent[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
+  await server.close();
+});
+
+const info = (areas: string[]) => ({ tieude: 'Cảnh báo lũ quét', loaibantin: 2, uutien: 1, diabanchon: areas, thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 });
+// A relay nobody answers: a speaker that opens its address fails at once, a silent one plays it.
+const relay = { kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 30, tenkenh: 'Kênh hỏng', url: 'http://127.0.0.1:9/khong-co', thoiluong: 30 };
+
+describe('reach of a running broadcast (speakers playing / chosen, failed, offline)', () => {
+  it('answers, lists and updates live how many speakers play it and which failed or are offline', async () => {
+    const w = await signedInAdmin(server);
+    const playing = await startSpeakers(server, w.client, w.areas.communeA, 2, { namePrefix: 'Loa chợ' });
+    const failing = await startSpeakers(server, w.client, w.areas.communeA, 1, { namePrefix: 'Loa đình', fetchAudio: true });
+    agents.push(...playing, ...failing);
+    // The second speaker of the market goes offline before the bulletin.
+    await playing[1].stop();
+    const socket = await w.client.socket();
+    const updates: ReachEvent[] = [];
+    socket.on(EVENTS.reach, (e) => updates.push(e));
+
+    const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA]), [relay]));
+    expect(res.status).toBe(200);
+    const live: LiveBroadcast = res.body.data;
+    expect(live.phamvi).toMatchObject({ sothietbi: 3, somatketnoi: 1 });
+
+    const settled = await eventually(() => updates.filter((u) => u.idlichphat === live.idlichphat).find((u) => u.phamvi.dangphat === 1 && u.phamvi.soloi === 1), 5000);
+    expect(settled.phamvi).toMatchObject({
+      sothietbi: 3, online: 2, dangphat: 1, soloi: 1, somatketnoi: 1,
+      loi: [{ _id: failing[0].deviceId, tenthietbi: 'Loa đình 1', tendiaban: 'Xã A' }],
+      matketnoi: [{ _id: playing[1].deviceId, tenthietbi: 'Loa chợ 2', tendiaban: 'Xã A', lydo: null }],
+    });
+    expect(settled.phamvi.loi[0].lydo).toMatch(/^Không tải được âm thanh/);
+
+    // The list answers the same figures.
+    const listed = (await w.client.get('/v1/client/lichphat/lichphatdangphat')).body.data as LiveBroadcast[];
+    expect(listed.find((b) => b.idlichphat === live.idlichphat)?.phamvi).toMatchObject({ sothietbi: 3, online: 2, dangphat: 1, soloi: 1, somatketnoi: 1 });
+
+    // The speaker still playing goes offline: the card follows.
+    await playing[0].stop();
+    const after = await eventually(() => updates.find((u) => u.idlichphat === live.idlichphat && u.phamvi.dangphat === 0 && u.phamvi.somatketnoi === 2), 5000);
+    expect(after.phamvi.matketnoi.map((d) => d.tenthietbi)).toEqual(['Loa chợ 1', 'Loa chợ 2']);
+
+    // Once stopped, the broadcast's reach is no longer sent.
+    expect((await w.client.get('/v1/client/phatngay/dungphatngay')).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    const count = updates.length;
+    await failing[0].stop();
+    await new Promise((r) => setTimeout(r, 800));
+    expect(updates.length).toBe(count);
+    socket.close();
+  });
+
+  it("tells in the device history the bulletin's title, the file's own name and why it ended or failed, in Vietnamese", async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    const [failing] = await startSpeakers(server, w.client, w.areas.communeB, 1, { fetchAudio: true });
+    agents.push(speaker, failing);
+    const file = { kieunguon: SOURCE_KINDS.file, thoigianBatdau: 20, files: [{ fileName: 'ban-tin-lũ.mp3', url: 'x', duration: 20 }] };
+    const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA, w.areas.communeB]), [file, relay], [{ name: 'ban-tin-lũ.mp3', data: makeMp3(20) }]));
+    expect(res.status).toBe(200);
+    await eventually(() => speaker.playing, 3000);
+    expect((await w.client.get('/v1/client/phatngay/dungphatngay')).status).toBe(200);
+    type Entry = { sukien: string; tieude: string | null; tenmuc: string | null; lydo: string | null };
+    const history = (id: string) => eventually(async () => {
+      const items = (await w.client.get(`/v1/client/thietbi/lichsubantin?id=${id}`)).body.data.items as Entry[];
+      return items.some((i) => i.sukien !== 'started') ? items : null;
+    }, 5000);
+    const played = await history(speaker.deviceId);
+    expect(played).toContainEqual(expect.objectContaining({ sukien: 'started', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: null }));
+    expect(played).toContainEqual(expect.objectContaining({ sukien: 'finished', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: 'Dừng theo lệnh từ máy chủ' }));
+    // A speaker that cannot open its audio (it was given no server address): the file's readable name and the reason, not the agent's English.
+    const failed = await history(failing.deviceId);
+    expect(failed).toContainEqual(expect.objectContaining({ sukien: 'error', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', loi: 'Invalid URL', lydo: 'Địa chỉ âm thanh không hợp lệ' }));
+  });
+});

@@ -1,0 +1,89 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { formatDuration } from '@loa/contract';
+import { useT } from '../../../i18n/useT';
+import { inSentence, type ReachSummary } from './reachSummary';
+
+/** How many communes the confirmation names before "… và n khác". */
+const COMMUNES_SHOWN = 8;
+
+export interface BroadcastConfirmDialogProps {
+  open: boolean;
+  title: string;
+  totalSeconds: number;
+  summary: ReachSummary;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">{label}</Typography>
+      <Typography variant="body2" data-testid={testId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{children}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The last look before an emergency goes out (issue #18): communes, speakers chosen and how many are
+ * online now (live), then, for a whole district or several communes, one more question.
+ */
+export function BroadcastConfirmDialog({ open, title, totalSeconds, summary, onBack, onConfirm }: BroadcastConfirmDialogProps) {
+  const { t } = useT();
+  const [asking, setAsking] = useState(false);
+  const { communes, wide } = summary;
+  const offline = summary.speakers - summary.online;
+  const wideTitle = !wide ? '' : wide.kind === 'communes'
+    ? t('confirm.wideTitle.communes', { count: communes.length })
+    : t(`confirm.wideTitle.${wide.kind}`, { name: inSentence(wide.name) });
+
+  const confirm = () => {
+    if (wide && !asking) return setAsking(true);
+    setAsking(false);
+    onConfirm();
+  };
+  const back = () => {
+    setAsking(false);
+    onBack();
+  };
+
+  return (
+    <>
+      <Dialog open={open && !asking} onClose={back} fullWidth maxWidth="sm" aria-labelledby="broadcast-confirm-title">
+        <DialogTitle id="broadcast-confirm-title">{t('confirm.title')}</DialogTitle>
+        <DialogContent dividers>
+          <Stack spacing={1.5}>
+            <Row label={t('confirm.program')}>{title}</Row>
+            <Row label={t('confirm.areas')}>{summary.areaNames.join(', ')}</Row>
+            <Row label={t('confirm.communes', { count: communes.length })} testId="confirm-communes">
+              {communes.slice(0, COMMUNES_SHOWN).join(', ') || '—'}
+              {communes.length > COMMUNES_SHOWN && ` ${t('confirm.moreCommunes', { count: communes.length - COMMUNES_SHOWN })}`}
+            </Row>
+            <Row label={t('confirm.speakers')} testId="confirm-speakers">{summary.speakers}</Row>
+            <Row label={t('confirm.online')} testId="confirm-online">{t('confirm.onlineOf', { online: summary.online, total: summary.speakers })}</Row>
+            <Row label={t('confirm.duration')}>{formatDuration(totalSeconds)}</Row>
+            {summary.speakers > 0 && summary.online === 0 && <Alert severity="warning">{t('confirm.noneOnline')}</Alert>}
+            {summary.online > 0 && offline > 0 && <Alert severity="info">{t('confirm.someOffline', { count: offline })}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={back}>{t('confirm.back')}</Button>
+          <Button variant="contained" color="error" onClick={confirm}>{t('confirm.send')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={open && asking} onClose={() => setAsking(false)} maxWidth="xs" aria-labelledby="broadcast-wide-title" aria-describedby="broadcast-wide-text">
+        <DialogTitle id="broadcast-wide-title">{wideTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="broadcast-wide-text">
+            {t('confirm.wideText', { title, speakers: summary.speakers, communes: communes.length })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button autoFocus onClick={() => setAsking(false)}>{t('confirm.back')}</Button>
+          <Button variant="contained" color="error" onClick={confirm}>{t('confirm.wideSend')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
