@@ -4,7 +4,8 @@ import { areaUnitLabel } from './schemas/areas';
 
 describe('play reasons in Vietnamese', () => {
   it("turns every code the agent reports when an item ends into Vietnamese", () => {
-    expect(playReasonText('finished', 'preempted')).toBe('Bị ngắt bởi bản tin khác');
+    expect(playReasonText('finished', 'preempted')).toBe('Bị ngắt bởi bản tin ưu tiên cao hơn (phát tiếp khi bản tin đó kết thúc)');
+    expect(playReasonText('finished', 'takenOver')).toBe('Bị ngắt: cán bộ khác phát đè bản tin cùng mức ưu tiên');
     expect(playReasonText('finished', 'stopped')).toBe('Dừng theo lệnh từ máy chủ');
     expect(playReasonText('finished', 'shutdown')).toBe('Phần mềm loa dừng hoặc loa tắt');
     expect(playReasonText('finished', 'reboot')).toBe('Loa khởi động lại');

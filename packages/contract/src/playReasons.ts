@@ -1,11 +1,12 @@
 /**
  * Why a speaker ended or failed a play item, in Vietnamese: the one place that turns the agent's
- * codes (`finished` with `preempted`, `stopped`, `reboot`, `shutdown`) and its error texts into words
+ * codes (`finished` with `preempted`, `takenOver`, `stopped`, `reboot`, `shutdown`) and its error texts into words
  * an officer reads (device history, live card).
  */
 export const PLAY_END_REASONS: Record<string, string> = {
   stopped: 'Dừng theo lệnh từ máy chủ',
-  preempted: 'Bị ngắt bởi bản tin khác',
+  preempted: 'Bị ngắt bởi bản tin ưu tiên cao hơn (phát tiếp khi bản tin đó kết thúc)',
+  takenOver: 'Bị ngắt: cán bộ khác phát đè bản tin cùng mức ưu tiên',
   reboot: 'Loa khởi động lại',
   shutdown: 'Phần mềm loa dừng hoặc loa tắt',
 };
