@@ -174,6 +174,36 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(JSON.parse(retried.get('thongtin') as string)).toMatchObject({ tieude: 'Tin sáng', diabanchon: ['xa-1'], thietbichon: ['tatca'] });
   });
 
+  it('asks "Ngắt bản tin của …?" when the speakers play a bulletin of the same priority, and interrupts it only when told', async () => {
+    // 09:30 in Vietnam (UTC+7).
+    const busy = { idlichphat: 'lp-9', tieude: 'Lũ quét thôn 3', nguoitao: { _id: 'u-9', hoten: 'Trần Bình' }, uutien: 1, ketthuc: Date.UTC(2026, 10, 24, 2, 30), soloa: 2 };
+    const refusal = Object.assign(new Error('2 loa đã chọn đang phát…'), { status: 409, body: { message: '2 loa đã chọn đang phát…', dangphat: [busy] } });
+    vi.mocked(postImmediateBroadcast).mockRejectedValueOnce(refusal).mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
+    const { dialog, onSent } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Sơ tán khẩn');
+    await addRelay(dialog);
+    await sendAndConfirm(dialog);
+    let question = await screen.findByRole('dialog', { name: 'Ngắt bản tin của Trần Bình?' });
+    expect(within(question).getByTestId('takeover-item')).toHaveTextContent('"Lũ quét thôn 3" của Trần Bình: 2 loa, đến 09:30');
+    // Keeping it sends nothing more; the form stays.
+    await userEvent.click(within(question).getByRole('button', { name: 'Không ngắt' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ngắt bản tin của Trần Bình?' })).not.toBeInTheDocument());
+    expect(postImmediateBroadcast).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(vi.mocked(postImmediateBroadcast).mock.calls[0]![0].get('thongtin') as string).ngatphat).toEqual([]);
+    expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('Sơ tán khẩn');
+    // Asked again, the officer interrupts it: the request names it.
+    await sendAndConfirm(dialog);
+    question = await screen.findByRole('dialog', { name: 'Ngắt bản tin của Trần Bình?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Ngắt và phát' }));
+    await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalledTimes(3));
+    await expectNote(MSG.broadcastSuccess);
+    expect(onSent).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(vi.mocked(postImmediateBroadcast).mock.calls[2]![0].get('thongtin') as string).ngatphat).toEqual(['lp-9']);
+  });
+
   it('shows the communes, the speakers chosen and how many are online, live, before sending; Back sends nothing', async () => {
     vi.mocked(postImmediateBroadcast).mockResolvedValue({});
     const { dialog, socket } = await openDialog();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { broadcastError, MESSAGE_TYPES, MSG, PRIORITIES } from '@loa/contract';
+import { broadcastError, MESSAGE_TYPES, MSG, PRIORITIES, type BusyBroadcast } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -19,6 +19,7 @@ import { UploadProgressDialog } from './submit/UploadProgressDialog';
 import { TargetFieldsView } from './TargetFields';
 import { BroadcastConfirmDialog } from './confirm/BroadcastConfirmDialog';
 import { reachSummary } from './confirm/reachSummary';
+import { busyOf, TakeoverDialog } from './confirm/TakeoverDialog';
 import { useAreaDevices, useBroadcastAreas } from './useAreaDevices';
 
 export interface BroadcastDialogProps {
@@ -46,6 +47,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
   const [sourceDialog, setSourceDialog] = useState<SourceDialogState>(null);
   const [sending, setSending] = useState<Sending>(null);
   const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<BusyBroadcast[] | null>(null);
   const areas = useBroadcastAreas();
   const targets = useAreaDevices(form.diabanchon);
   const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));
@@ -56,9 +58,11 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
     else setConfirming(true);
   };
 
-  const send = async () => {
+  /** Posts the bulletin; `takeover`: the same-priority broadcasts the officer chose to interrupt. */
+  const send = async (takeover: string[] = []) => {
     setConfirming(false);
-    const info = buildBroadcastInfo(form, list.total, user);
+    setBusy(null);
+    const info = buildBroadcastInfo(form, list.total, user, Date.now(), takeover);
     const body = buildBroadcastBody(info, serializeSources(list, form, user.userID), list);
     setSending({ files: uploadFiles(list), percent: 0 });
     try {
@@ -66,8 +70,11 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
       notify.success(MSG.broadcastSuccess);
       onSent();
     } catch (error) {
+      // Speakers busy with a bulletin of the same priority: ask whether to interrupt it.
+      const clash = busyOf(error);
+      if (clash) setBusy(clash);
       // The form, its sources and their files stay: the officer fixes what the server said and retries.
-      notify.error(errorMessage(error));
+      else notify.error(errorMessage(error));
     } finally {
       setSending(null);
     }
@@ -126,6 +133,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
         onBack={() => setConfirming(false)}
         onConfirm={() => void send()}
       />
+      <TakeoverDialog open={busy !== null} busy={busy ?? []} onCancel={() => setBusy(null)} onTakeOver={() => void send((busy ?? []).map((b) => b.idlichphat))} />
       {sourceDialog && (
         <SourceDialog
           source={editing}
