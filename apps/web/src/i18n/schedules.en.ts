@@ -29,6 +29,7 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
 
   'schedules.conflictTitle': 'Schedule clash',
   'schedules.conflictIntro': 'These devices already have a broadcast at the same time:',
+  'schedules.conflictMine': 'The schedule being saved plays {range}',
   'schedules.conflictDevices': 'Devices: {devices}',
   'schedules.saveAnyway': 'Save anyway',
   'schedules.goBack': 'Go back',

@@ -27,6 +27,7 @@ export const viSchedules = {
 
   'schedules.conflictTitle': 'Trùng lịch phát',
   'schedules.conflictIntro': 'Các thiết bị sau đã có chương trình phát vào cùng thời gian:',
+  'schedules.conflictMine': 'Lịch đang lưu phát {range}',
   'schedules.conflictDevices': 'Thiết bị: {devices}',
   'schedules.saveAnyway': 'Vẫn lưu',
   'schedules.goBack': 'Quay lại',

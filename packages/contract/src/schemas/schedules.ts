@@ -101,12 +101,29 @@ export const scheduleFilterSchema = z.object({
 });
 export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 
+/**
+ * kiemtrathongtin: the schedule as composed, plus `id` (and `phienban`) when it is an edit, so the
+ * check leaves out the schedule being edited.
+ */
+export const scheduleCheckBodySchema = scheduleBodySchema.extend({
+  id: z.string().max(64).optional(),
+  phienban: z.number().int().min(0).optional(),
+});
+
+/** One occurrence: planned start and end (unix ms), every run and wait included. */
+const occurrenceRangeSchema = z.object({ batdau: z.number(), ketthuc: z.number() });
+
 /** A device that another broadcast already holds at an overlapping time (kiemtrathongtin). */
 export const scheduleConflictSchema = z.object({
   idlichphat: z.string(),
   tieude: z.string(),
+  /** The overlap of the two occurrences (unix ms). */
   batdau: z.number(),
   ketthuc: z.number(),
+  /** The whole occurrence of the schedule being saved that clashes. */
+  lichnay: occurrenceRangeSchema,
+  /** The whole occurrence of the other schedule. */
+  lichkhac: occurrenceRangeSchema,
   thietbi: z.array(z.object({ _id: z.string(), tenthietbi: z.string() })),
 });
 export type ScheduleConflict = z.infer<typeof scheduleConflictSchema>;

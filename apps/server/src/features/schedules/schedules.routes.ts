@@ -1,5 +1,5 @@
 import {
-  envelope, idDataSchema, scheduleBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  envelope, idDataSchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
@@ -47,10 +47,11 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => ({ data: service.toSchedule(ctx(request), await service.scheduleInScope(ctx(request), (request.body as { data: { id: string } }).data.id)) }));
 
   app.post(`${base}/kiemtrathongtin`, {
-    ...auth, schema: { tags, summary: 'Kiểm tra trùng lịch: thiết bị đã có chương trình phát chồng thời gian', body: z.union([scheduleBodySchema, scheduleEditBodySchema]), response: { 200: envelope(z.array(scheduleConflictSchema)) } },
+    ...auth, schema: { tags, summary: 'Kiểm tra trùng lịch: thiết bị đã có chương trình phát chồng thời gian', body: scheduleCheckBodySchema, response: { 200: envelope(z.array(scheduleConflictSchema)) } },
   }, async (request) => {
-    const body = request.body as ScheduleBody & { id?: string };
-    return { data: await service.findConflicts(ctx(request), body, body.id) };
+    // An edit sends its id: the schedule being edited is not a clash with itself.
+    const { id, phienban: _version, ...body } = request.body as z.infer<typeof scheduleCheckBodySchema>;
+    return { data: await service.findConflicts(ctx(request), body, id) };
   });
 
   app.post(`${base}/taolichphat`, {

@@ -165,6 +165,8 @@ const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
  * overlapping time within the next two weeks, so the officer can decide before saving.
  */
 export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
+  // The schedule being edited is left out (it must be one the caller reaches).
+  if (exceptId) await scheduleInScope(ctx, exceptId);
   const fields = await compose(ctx, body, now);
   const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
   const horizon = now + 14 * 24 * 3600 * 1000;
@@ -177,7 +179,11 @@ export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exc
     const overlap = firstOverlap(recurrenceOf(fields), spanOf(fields), recurrenceOf(other), spanOf(other), now, horizon);
     if (!overlap) continue;
     const names = new Map((await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM devices WHERE id = ANY($1)', [shared])).map((d) => [d.id, d.name]));
-    conflicts.push({ idlichphat: other.id, tieude: other.title, batdau: overlap.start, ketthuc: overlap.end, thietbi: shared.slice(0, 50).map((id) => ({ _id: id, tenthietbi: names.get(id) ?? id })) });
+    conflicts.push({
+      idlichphat: other.id, tieude: other.title, batdau: overlap.start, ketthuc: overlap.end,
+      lichnay: { batdau: overlap.a.start, ketthuc: overlap.a.end }, lichkhac: { batdau: overlap.b.start, ketthuc: overlap.b.end },
+      thietbi: shared.slice(0, 50).map((id) => ({ _id: id, tenthietbi: names.get(id) ?? id })),
+    });
   }
   return conflicts;
 }
