@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { repeatCountSchema, repeatIntervalSchema, sourcesSchema } from './broadcast';
 
 export const SCHEDULE_MESSAGES = {
@@ -19,6 +20,8 @@ export const SCHEDULE_MESSAGES = {
   mediaInUse: 'Tệp đang được dùng trong chương trình hoặc lịch phát, không thể xoá!',
   mediaNotFound: 'Tệp âm thanh không tồn tại!',
   sourceNotFound: 'Nguồn phát không tồn tại trong lịch phát!',
+  outsideScope: 'Lịch phát này phát tới địa bàn ngoài phạm vi của bạn hoặc do cấp trên của bạn tạo: bạn chỉ được xem, không được thay đổi!',
+  notSendBack: 'Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!',
 } as const;
 
 /** Schedule kinds: every chosen weekday between two dates, or once on a date. */
@@ -60,6 +63,24 @@ export const scheduleEditBodySchema = scheduleBodySchema.extend({
   phienban: z.number().int().min(0),
 });
 
+/**
+ * What the caller may do with a schedule, by the one rule the server enforces on every action
+ * (docs/architecture.md "Who may act on a schedule"); the console shows exactly these buttons.
+ */
+export const scheduleActionsSchema = z.object({
+  sua: z.boolean(),
+  xoa: z.boolean(),
+  /** Pin for oneself. */
+  ghim: z.boolean(),
+  /** Pin for every account (needs duyetlichphat). */
+  ghimchung: z.boolean(),
+  duyet: z.boolean(),
+  yeucauduyetlai: z.boolean(),
+  /** Stop the occurrence on air (dungkhancap with iddangphat). */
+  dung: z.boolean(),
+});
+export type ScheduleActions = z.infer<typeof scheduleActionsSchema>;
+
 export const scheduleSchema = z.object({
   _id: z.string(),
   tieude: z.string(),
@@ -81,15 +102,26 @@ export const scheduleSchema = z.object({
   solanlaplai: z.number().int(),
   trangthai: z.enum(SCHEDULE_STATUSES),
   lydo: z.string().nullable(),
+  /** Pinned for the caller: by themself or for everyone. */
   ghim: z.boolean(),
+  /** Pinned by the caller for themself. */
+  ghimcuatoi: z.boolean(),
+  /** Pinned for every account by an approver. */
+  ghimchung: z.boolean(),
   nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
   nguoiduyet: z.object({ _id: z.string(), hoten: z.string() }).nullable(),
   phienban: z.number().int(),
   /** Next planned start (unix ms), or null when none is left. */
   lanphattiep: z.number().nullable(),
   ngaytao: z.number(),
+  /** The running broadcast of this schedule (idlichphat of its live entry), or null. */
+  iddangphat: z.string().nullable(),
+  thaotac: scheduleActionsSchema,
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** ghimlichphat: toggles the caller's own pin, or with `tatca` the pin for everyone. */
+export const pinBodySchema = z.object({ id: z.string().max(64), tatca: z.boolean().optional() });
 
 export const scheduleFilterSchema = z.object({
   trangthai: z.enum(SCHEDULE_STATUSES).optional(),
@@ -136,7 +168,7 @@ export const sendBackBodySchema = z.object({ id: z.string().max(64), lydo: z.str
 export const programmeBodySchema = z.object({
   ten: z.string({ error: SCHEDULE_MESSAGES.programmeNameRequired }).trim().min(1, SCHEDULE_MESSAGES.programmeNameRequired).max(200),
   loaibantin: z.number().int().min(1).max(6),
-  nguonphat: sourcesSchema,
+  nguonphat: sourcesSchema.min(1, MSG.noSources),
 });
 export const programmeSchema = z.object({
   _id: z.string(),

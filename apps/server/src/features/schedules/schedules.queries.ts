@@ -6,6 +6,8 @@ export interface ScheduleRow {
   admin_id: string;
   created_by: string;
   creator_name: string;
+  /** The maker's area (null: an account over the whole administrator). */
+  creator_area_id: string | null;
   approved_by: string | null;
   approver_name: string | null;
   title: string;
@@ -35,9 +37,9 @@ export interface ScheduleRow {
   created_at: Date;
 }
 
-export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' | 'creator_name' | 'approved_by' | 'approver_name' | 'reason' | 'pinned' | 'version' | 'created_at'>;
+export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' | 'creator_name' | 'creator_area_id' | 'approved_by' | 'approver_name' | 'reason' | 'pinned' | 'version' | 'created_at'>;
 
-const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
+const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, c.area_id AS creator_area_id, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
     s.sources, s.items, s.total_seconds, s.chosen_areas, s.chosen_devices, s.target_areas, s.target_devices, s.device_count, s.message_type,
     s.priority, s.mode, s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times,
     s.repeat_mode, s.repeat_interval, s.repeat_count, s.status, s.reason, s.pinned, s.version, s.created_at
@@ -94,8 +96,20 @@ export async function setScheduleStatus(db: Db, id: string, status: ScheduleRow[
   );
 }
 
+/** Pins a schedule for everyone, or takes that pin off. */
 export async function setPinned(db: Db, id: string, pinned: boolean): Promise<void> {
   await db.query('UPDATE schedules SET pinned = $2, updated_at = now() WHERE id = $1', [id, pinned]);
+}
+
+/** The schedules an account pinned for itself. */
+export async function pinsOf(db: Db, userId: string): Promise<Set<string>> {
+  return new Set((await db.query<{ schedule_id: string }>('SELECT schedule_id FROM schedule_pins WHERE user_id = $1', [userId])).map((r) => r.schedule_id));
+}
+
+/** Pins a schedule for one account, or takes its pin off. */
+export async function setOwnPin(db: Db, userId: string, scheduleId: string, pinned: boolean): Promise<void> {
+  if (pinned) await db.query('INSERT INTO schedule_pins (user_id, schedule_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, scheduleId]);
+  else await db.query('DELETE FROM schedule_pins WHERE user_id = $1 AND schedule_id = $2', [userId, scheduleId]);
 }
 
 export async function deleteSchedule(db: Db, id: string): Promise<void> {

@@ -1,16 +1,17 @@
 import crypto from 'node:crypto';
 import {
   BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
+  type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
 } from '@loa/contract';
-import { badRequest, conflict, notFound, outOfScope, refusedRight } from '../../infra/errors';
+import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
-import { areaScope, sharedScopeIds } from '../areas/areas.service';
+import { areaScope, sharedScopeIds, type AreaScope } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { runCount } from '../../playout/plan';
 import { firstOverlap, nextOccurrence, type Recurrence } from './recurrence';
 import * as q from './schedules.queries';
+import { scheduleActionsFor, scheduleRefusal, seesSchedule, stateAllows, type ScheduleAction } from './scheduleRights';
 
 export const recurrenceOf = (s: Pick<q.ScheduleRow, 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times'>): Recurrence => ({
   mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times,
@@ -60,24 +61,51 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   };
 }
 
-/** The schedule, if it lies in the caller's administrator and reaches their area scope. */
+/** The schedule, if it lies in the caller's administrator and reaches their area scope (to see it). */
 export async function scheduleInScope(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
   const row = await q.findSchedule(ctx.db, id);
-  if (!row || row.admin_id !== ctx.session.user.admin_id) throw outOfScope(SCHEDULE_MESSAGES.notFound);
-  const scope = await areaScope(ctx.db, ctx.session);
-  if (!row.chosen_areas.some((a) => scope.ids.has(a))) throw outOfScope(SCHEDULE_MESSAGES.notFound);
+  if (!row || !seesSchedule(ctx.session, await areaScope(ctx.db, ctx.session), row)) throw outOfScope(SCHEDULE_MESSAGES.notFound);
   return row;
 }
 
-export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, now = Date.now()): Schedule {
+/** The schedule, if the caller may take the action on it (scheduleRights: scope, then the right); throws the refusal otherwise. */
+async function scheduleFor(ctx: ComposeContext, id: string, action: ScheduleAction): Promise<q.ScheduleRow> {
+  const row = await q.findSchedule(ctx.db, id);
+  if (!row) throw outOfScope(SCHEDULE_MESSAGES.notFound);
+  const refusal = scheduleRefusal(ctx.session, await areaScope(ctx.db, ctx.session), row, action);
+  if (refusal) throw refusal;
+  return row;
+}
+
+/** What an answer about schedules needs to know of its caller: scope, own pins, what runs now. */
+export interface ScheduleViewer {
+  scope: AreaScope;
+  pins: Set<string>;
+  /** Running broadcast of each schedule on air (schedule id → idlichphat). */
+  running: Map<string, string>;
+  now: number;
+}
+
+export async function viewerOf(ctx: ComposeContext, live: LiveBroadcast[], now = Date.now()): Promise<ScheduleViewer> {
+  const running = new Map(live.filter((l) => l.idlichgoc).map((l) => [l.idlichgoc!, l.idlichphat]));
+  return { scope: await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, now };
+}
+
+export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: ScheduleViewer): Schedule {
+  const { now } = viewer;
+  const upcoming = nextOccurrence(recurrenceOf(row), now);
+  const running = viewer.running.get(row.id) ?? null;
   return {
     _id: row.id, tieude: row.title, idchuongtrinh: row.programme_id, nguonphat: row.sources, thoiluong: row.total_seconds,
     diabanchon: row.chosen_areas.map((id) => ({ _id: id, tendiaban: ctx.gateway.areaName(id) })), thietbichon: row.chosen_devices, sothietbi: row.device_count,
     loaibantin: row.message_type, uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date,
     giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, trangthai: row.status, lydo: row.reason,
-    ghim: row.pinned, nguoitao: { _id: row.created_by, hoten: row.creator_name },
+    ghim: row.pinned || viewer.pins.has(row.id), ghimcuatoi: viewer.pins.has(row.id), ghimchung: row.pinned,
+    nguoitao: { _id: row.created_by, hoten: row.creator_name },
     nguoiduyet: row.approved_by ? { _id: row.approved_by, hoten: row.approver_name ?? '' } : null, phienban: row.version,
-    lanphattiep: row.status === 'ketthuc' ? null : nextOccurrence(recurrenceOf(row), now), ngaytao: row.created_at.getTime(),
+    lanphattiep: row.status === 'ketthuc' ? null : upcoming, ngaytao: row.created_at.getTime(),
+    iddangphat: running,
+    thaotac: scheduleActionsFor(ctx.session, viewer.scope, row, { status: row.status, upcoming: upcoming !== null, running: running !== null }),
   };
 }
 
@@ -95,8 +123,7 @@ export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): P
 
 /** Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. */
 export async function editSchedule(ctx: ComposeContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  await scheduleInScope(ctx, id);
+  await scheduleFor(ctx, id, 'sua');
   const fields = await compose(ctx, body);
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
@@ -106,8 +133,7 @@ export async function editSchedule(ctx: ComposeContext, id: string, version: num
 }
 
 export async function approveSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'duyetlichphat');
-  const row = await scheduleInScope(ctx, id);
+  const row = await scheduleFor(ctx, id, 'duyet');
   if (row.status !== 'choduyet' && row.status !== 'yeucausua') throw badRequest(SCHEDULE_MESSAGES.notPending);
   if (nextOccurrence(recurrenceOf(row), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
   await ctx.db.transaction(async (tx) => {
@@ -119,9 +145,9 @@ export async function approveSchedule(ctx: ComposeContext, id: string): Promise<
 
 /** Sends a schedule back to its author with a reason (yeucauduyetlai); it stops firing. */
 export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'duyetlichphat');
-  const row = await scheduleInScope(ctx, id);
-  if (row.status === 'ketthuc') throw badRequest(SCHEDULE_MESSAGES.notPending);
+  const row = await scheduleFor(ctx, id, 'yeucauduyetlai');
+  const upcoming = nextOccurrence(recurrenceOf(row), Date.now()) !== null;
+  if (!stateAllows({ status: row.status, upcoming, running: false }, 'yeucauduyetlai')) throw badRequest(SCHEDULE_MESSAGES.notSendBack);
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'yeucausua', { reason });
     await writeSystemLog(tx, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
@@ -129,17 +155,25 @@ export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: 
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-export async function pinSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  const row = await scheduleInScope(ctx, id);
-  await q.setPinned(ctx.db, id, !row.pinned);
+/**
+ * ghimlichphat: a pin is the caller's own (only its list puts it first); `forEveryone` pins it at the
+ * top of every list, which needs duyetlichphat.
+ */
+export async function pinSchedule(ctx: ComposeContext, id: string, forEveryone = false): Promise<q.ScheduleRow> {
+  const row = await scheduleFor(ctx, id, forEveryone ? 'ghimchung' : 'ghim');
+  if (forEveryone) {
+    await ctx.db.transaction(async (tx) => {
+      await q.setPinned(tx, id, !row.pinned);
+      await writeSystemLog(tx, ctx.session.actor, { action: row.pinned ? 'bo-ghim-lich-phat' : 'ghim-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title, tatca: true } });
+    });
+  } else {
+    await q.setOwnPin(ctx.db, ctx.session.user.id, id, !(await q.pinsOf(ctx.db, ctx.session.user.id)).has(id));
+  }
   return (await q.findSchedule(ctx.db, id))!;
 }
 
 export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<void> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  const row = await scheduleInScope(ctx, id);
-  if (row.created_by !== ctx.session.user.id && !hasRight(ctx.session, 'duyetlichphat')) throw refusedRight(MSG.forbidden, 'duyetlichphat');
+  const row = await scheduleFor(ctx, id, 'xoa');
   await ctx.db.transaction(async (tx) => {
     await q.deleteSchedule(tx, id);
     await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
@@ -148,7 +182,7 @@ export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<v
 
 /** Removes one source of a schedule (xoanguonphat) and saves it as an edit. */
 export async function removeSource(ctx: ComposeContext, id: string, index: number): Promise<q.ScheduleRow> {
-  const row = await scheduleInScope(ctx, id);
+  const row = await scheduleFor(ctx, id, 'sua');
   if (index < 0 || index >= row.sources.length || row.programme_id) throw badRequest(SCHEDULE_MESSAGES.sourceNotFound);
   const sources = row.sources.filter((_, i) => i !== index);
   return editSchedule(ctx, id, row.version, bodyOf(row, sources));

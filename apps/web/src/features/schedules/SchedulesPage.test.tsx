@@ -7,16 +7,18 @@ import { renderApp } from '../../test/renderApp';
 import { makeSchedule } from './scheduleFixtures';
 
 const base = '/v1/client/lichphat';
+const NONE = { sua: false, xoa: false, ghim: false, ghimchung: false, duyet: false, yeucauduyetlai: false, dung: false };
 const SCHEDULES = [
-  makeSchedule(),
+  makeSchedule({ thaotac: { ...NONE, sua: true, xoa: true, ghim: true } }),
   makeSchedule({ _id: 'lp-2', tieude: 'Thông báo tiêm chủng', trangthai: 'yeucausua', lydo: 'Sai giờ phát' }),
   makeSchedule({ _id: 'lp-3', tieude: 'Nhạc chào cờ', trangthai: 'daduyet', ghim: true, nguoiduyet: { _id: 'u-1', hoten: 'Nguyễn Văn An' } }),
 ];
 const right = (value: string) => ({ value, quyen: value });
 
-function serve() {
+function serve(schedules = SCHEDULES, extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
-    [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: SCHEDULES } },
+    ...extra,
+    [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: schedules } },
     [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
     [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
@@ -42,7 +44,7 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(row('lp-1')).toHaveTextContent('18/11/2025 06:00');
   });
 
-  it('shows writing buttons to a writer and approval buttons only to an approver', async () => {
+  it('shows the buttons the server allows on each schedule', async () => {
     serve();
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
@@ -55,8 +57,31 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Tạo lịch phát' })).toBeInTheDocument();
   });
 
+  it("hides every button on a schedule the server gives no action on (a district's schedule seen by a commune officer)", async () => {
+    serve([makeSchedule({ thaotac: NONE, nguoitao: { _id: 'u-huyen', hoten: 'Cán bộ huyện' } })]);
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat'), right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(within(row('lp-1')).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('lets an approver pin for itself or for everyone, saying which', async () => {
+    const server = serve([makeSchedule({ thaotac: { ...NONE, ghim: true, ghimchung: true } })], {
+      [`POST ${base}/ghimlichphat`]: { status: 200, body: { data: makeSchedule({ ghim: true, ghimchung: true, thaotac: { ...NONE, ghim: true, ghimchung: true } }) } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Ghim' }));
+    expect(screen.getByRole('menuitem', { name: /Ghim cho riêng tôi/ })).toHaveTextContent('Chỉ danh sách của bạn thay đổi');
+    await userEvent.click(screen.getByRole('menuitem', { name: /Ghim cho mọi người/ }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${base}/ghimlichphat`)?.body).toEqual({ id: 'lp-1', tatca: true }));
+    await waitFor(() => expect(within(row('lp-1')).getByTitle('Được ghim cho mọi người')).toBeInTheDocument());
+  });
+
   it('lets an approver approve a pending schedule', async () => {
-    const server = serve();
+    const server = serve([
+      makeSchedule({ thaotac: { ...NONE, duyet: true, yeucauduyetlai: true, ghim: true, ghimchung: true } }),
+      ...SCHEDULES.slice(1).map((s) => ({ ...s, thaotac: { ...NONE, ghim: true, ghimchung: true } })),
+    ]);
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     expect(screen.queryByRole('button', { name: 'Tạo lịch phát' })).not.toBeInTheDocument();

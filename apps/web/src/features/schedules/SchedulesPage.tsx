@@ -64,7 +64,7 @@ export function SchedulesPage() {
             <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('schedules.empty')}</Typography></Box>
           )}
           {schedules && shown.length > 0 && view === 'list' && <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} />}
-          {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => canWrite && schedule.trangthai !== 'ketthuc' && setEditor({ schedule })} />}
+          {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => schedule.thaotac.sua && setEditor({ schedule })} />}
         </Stack>
       </Paper>
       {editor && (

@@ -37,6 +37,9 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
       case 'pin':
         void run(async () => options.replace(await pinSchedule(schedule._id)));
         return;
+      case 'pinAll':
+        void run(async () => options.replace(await pinSchedule(schedule._id, true)));
+        return;
       case 'stop':
         void run(async () => {
           await stopBroadcast(action.run.idlichphat);
