@@ -23,6 +23,8 @@ export const viNotifications = {
   'forwarding.kind.phat-batdau': kind('phat-batdau'),
   'forwarding.kind.phat-ketthuc': kind('phat-ketthuc'),
   'forwarding.kind.lichphat-choduyet': kind('lichphat-choduyet'),
+  'forwarding.kind.lichphat-sapden': kind('lichphat-sapden'),
+  'forwarding.kind.lichphat-bolo': kind('lichphat-bolo'),
   'forwarding.botToken': 'Mã bot (bot token)',
   'forwarding.botTokenHelp': 'Lấy từ @BotFather khi tạo bot.',
   'forwarding.chatId': 'Mã cuộc trò chuyện (chat id)',

@@ -31,6 +31,20 @@ export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 export const SCHEDULE_STATUSES = ['choduyet', 'daduyet', 'yeucausua', 'ketthuc'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
 
+/** What became of an occurrence: on air, played, cut short, missed. */
+export const SCHEDULE_OUTCOMES = ['dangphat', 'daphat', 'bingat', 'bolo'] as const;
+export type ScheduleOutcome = (typeof SCHEDULE_OUTCOMES)[number];
+/** A schedule as it really stands (tinhtrang): an outcome, or 'ketthuc' for a weekly one with nothing left. */
+export const SCHEDULE_STATES = [...SCHEDULE_OUTCOMES, 'ketthuc'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+/** Why an occurrence was missed (lanphatcuoi.lydo of a 'bolo'). */
+export const SCHEDULE_MISSED_REASONS = {
+  chuaduyet: 'Chưa được duyệt kịp giờ phát',
+  khongcoloa: 'Không có loa nào phát (không loa nào trực tuyến)',
+  maychudung: 'Máy chủ ngừng hoạt động lúc đến giờ phát',
+} as const;
+export type ScheduleMissedReason = keyof typeof SCHEDULE_MISSED_REASONS;
+
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, SCHEDULE_MESSAGES.timeInvalid);
 
@@ -111,12 +125,30 @@ export const scheduleSchema = z.object({
   nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
   nguoiduyet: z.object({ _id: z.string(), hoten: z.string() }).nullable(),
   phienban: z.number().int(),
-  /** Next planned start (unix ms), or null when none is left. */
+  /** Next start that will fire (unix ms): approved and still to come; null otherwise. */
   lanphattiep: z.number().nullable(),
   ngaytao: z.number(),
   /** The running broadcast of this schedule (idlichphat of its live entry), or null. */
   iddangphat: z.string().nullable(),
   thaotac: scheduleActionsSchema,
+  /**
+   * Where it really stands, from what the scheduler and the speakers recorded: 'dangphat' while on
+   * air; once nothing is left to fire, the outcome of a one-time schedule ('daphat', 'bingat',
+   * 'bolo') or 'ketthuc' for a weekly one; null while it waits for its next occurrence.
+   */
+  tinhtrang: z.enum(SCHEDULE_STATES).nullable(),
+  /** The latest occurrence that came: when, what became of it, why, on how many speakers it played. */
+  lanphatcuoi: z.object({
+    thoidiem: z.number(),
+    ketqua: z.enum(SCHEDULE_OUTCOMES),
+    /** Why it was missed or cut (Vietnamese), or null. */
+    lydo: z.string().nullable(),
+    /** Who stopped it, when someone did. */
+    nguoingat: z.string().nullable(),
+    sothietbiphat: z.number().int(),
+  }).nullable(),
+  /** The next planned start whether or not it is approved (lanphattiep only counts what will fire). */
+  dukien: z.number().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 

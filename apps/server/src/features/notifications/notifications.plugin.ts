@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { EVENTS } from '@loa/contract';
 import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../infra/realtime';
-import type { NotifyDeps } from './notify';
+import { notifyScheduleAlert, type NotifyDeps } from './notify';
 import { notificationRoutes } from './notifications.routes';
 import { onBroadcastChanged, sweepOfflineDevices } from './sources';
 
@@ -29,6 +29,7 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
       const handle = onBroadcastChanged(deps);
       return (change) => void handle(change).catch(deps.onError);
     })()),
+    app.bus.on('schedule.alert', (alert) => void notifyScheduleAlert(deps, alert).catch(deps.onError)),
   ];
   let sweeping = false;
   const timer = setInterval(() => {

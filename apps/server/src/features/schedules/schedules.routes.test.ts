@@ -41,7 +41,9 @@ describe('schedules', () => {
     expect(created.status).toBe(200);
     const s = created.body.data as Schedule;
     expect(s.trangthai).toBe('choduyet');
-    expect(s.lanphattiep).toBe(planned);
+    // Not approved: nothing will fire yet, only the planned start is known.
+    expect(s.lanphattiep).toBeNull();
+    expect(s.dukien).toBe(planned);
     // The administrator, who may approve, is told it waits.
     const notes = await eventually(async () => {
       const list = (await w.client.get('/v1/client/thongbao/danhsach')).body.data;
@@ -50,7 +52,7 @@ describe('schedules', () => {
     expect(notes.chuadoc).toBeGreaterThan(0);
     // The officer cannot approve; the administrator can.
     expect((await officerClient.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).status).toBe(403);
-    expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data.trangthai).toBe('daduyet');
+    expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data).toMatchObject({ trangthai: 'daduyet', lanphattiep: planned });
 
     const speakers = agents.slice(-2);
     await eventually(() => speakers.every((a) => a.playing !== null), planned - Date.now() + 2000);

@@ -7,10 +7,10 @@ import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
-import type { ComposeContext } from '../broadcasts/compose';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
+import { areaScope } from '../areas/areas.service';
 import * as service from './schedules.service';
 import { seesSchedule } from './scheduleRights';
 
@@ -18,12 +18,12 @@ import { seesSchedule } from './scheduleRights';
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['lichphat'];
   const base = '/v1/client/lichphat';
-  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, session: request.session! });
+  const ctx = (request: FastifyRequest): service.ScheduleContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, engine: app.engine, session: request.session! });
   const auth = { preHandler: app.requireUser };
   const one = envelope(scheduleSchema);
   const changed = async () => app.scheduler.reload();
   /** A schedule as the caller sees it: its pins, the actions it may take, what runs now. */
-  const answer = async (request: FastifyRequest, row: q.ScheduleRow) => service.toSchedule(ctx(request), row, await service.viewerOf(ctx(request), app.engine.live()));
+  const answer = async (request: FastifyRequest, row: q.ScheduleRow) => service.toSchedule(ctx(request), row, await service.viewerOf(ctx(request), app.engine.live(), [row.id]));
   // Approvers hear of a schedule that waits for them.
   const awaitingApproval = (row: q.ScheduleRow) => notifyScheduleAwaitingApproval(app.notifyDeps, {
     id: row.id, adminId: row.admin_id, areaIds: row.chosen_areas, title: row.title, createdByName: row.creator_name,
@@ -33,17 +33,18 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     ...auth, schema: { tags, summary: 'Danh sách lịch phát (lọc theo trạng thái, địa bàn, người tạo, ngày)', body: dataWrapper(scheduleFilterSchema).optional(), response: { 200: envelope(z.array(scheduleSchema)) } },
   }, async (request) => {
     const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
-    const viewer = await service.viewerOf(ctx(request), app.engine.live());
+    const scope = await areaScope(app.db, request.session!);
     const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
-    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, viewer.scope, r)
-      && (!filter.trangthai || r.status === filter.trangthai)
+    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, scope, r)
       && (!reach || r.chosen_areas.some((a) => reach.has(a)))
       && (!filter.nguoitao || r.created_by === filter.nguoitao)
       && (!filter.ngay || service.activeOn(r, filter.ngay))
       && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
+    const viewer = await service.viewerOf(ctx(request), app.engine.live(), rows.map((r) => r.id), Date.now(), scope);
+    // The status filter applies to where a schedule really stands ('ketthuc': nothing left to fire).
+    const shown = rows.map((r) => service.toSchedule(ctx(request), r, viewer)).filter((s) => !filter.trangthai || s.trangthai === filter.trangthai);
     // Pinned first: for everyone, or by the caller for itself.
-    const pinned = (r: q.ScheduleRow) => Number(r.pinned || viewer.pins.has(r.id));
-    return { data: [...rows].sort((a, b) => pinned(b) - pinned(a)).map((r) => service.toSchedule(ctx(request), r, viewer)) };
+    return { data: shown.sort((a, b) => Number(b.ghim) - Number(a.ghim)) };
   });
 
   app.post(`${base}/laylichphatsua`, {
@@ -77,7 +78,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     return { data: await answer(request, row) };
   });
 
-  const idAction = (path: string, summary: string, run: (c: ComposeContext, id: string) => Promise<q.ScheduleRow | void>) =>
+  const idAction = (path: string, summary: string, run: (c: service.ScheduleContext, id: string) => Promise<q.ScheduleRow | void>) =>
     app.post(`${base}/${path}`, { ...auth, schema: { tags, summary, body: z.object({ id: z.string().max(64) }) } }, async (request) => {
       const row = await run(ctx(request), (request.body as { id: string }).id);
       await changed();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
+  SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleMissedReason, type Source,
 } from '@loa/contract';
 import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
@@ -9,9 +9,15 @@ import { areaScope, sharedScopeIds, type AreaScope } from '../areas/areas.servic
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { runCount } from '../../playout/plan';
-import { firstOverlap, nextOccurrence, type Recurrence } from './recurrence';
+import { firstOverlap, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
+import type { PlayoutEngine } from '../../playout/engine';
 import * as q from './schedules.queries';
 import { scheduleActionsFor, scheduleRefusal, seesSchedule, stateAllows, type ScheduleAction } from './scheduleRights';
+
+/** What the schedule calls need: composing, plus the playout engine to stop what a schedule has on air. */
+export interface ScheduleContext extends ComposeContext {
+  engine: PlayoutEngine;
+}
 
 export const recurrenceOf = (s: Pick<q.ScheduleRow, 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times'>): Recurrence => ({
   mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times,
@@ -77,35 +83,72 @@ async function scheduleFor(ctx: ComposeContext, id: string, action: ScheduleActi
   return row;
 }
 
-/** What an answer about schedules needs to know of its caller: scope, own pins, what runs now. */
+/** What an answer about schedules needs to know: the caller's scope and pins, what runs now, what the last occurrences became. */
 export interface ScheduleViewer {
   scope: AreaScope;
   pins: Set<string>;
   /** Running broadcast of each schedule on air (schedule id → idlichphat). */
   running: Map<string, string>;
+  runs: Map<string, q.LastRun>;
   now: number;
 }
 
-export async function viewerOf(ctx: ComposeContext, live: LiveBroadcast[], now = Date.now()): Promise<ScheduleViewer> {
+export async function viewerOf(ctx: ComposeContext, live: LiveBroadcast[], ids: string[], now = Date.now(), scope?: AreaScope): Promise<ScheduleViewer> {
   const running = new Map(live.filter((l) => l.idlichgoc).map((l) => [l.idlichgoc!, l.idlichphat]));
-  return { scope: await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, now };
+  return { scope: scope ?? await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, runs: await q.lastRuns(ctx.db, ids, now), now };
+}
+
+const END_REASONS: Record<string, string> = {
+  'nguoi-dung-dung': 'Bị dừng giữa chừng',
+  'ket-thuc-khi-may-chu-dung': 'Máy chủ ngừng hoạt động khi đang phát',
+};
+
+/** What became of an occurrence, from the scheduler's record, its broadcast and the speakers' plays. */
+export function outcomeOf(run: q.LastRun): NonNullable<Schedule['lanphatcuoi']> {
+  const base = { thoidiem: run.planned_at.getTime(), lydo: null, nguoingat: null, sothietbiphat: run.speakers };
+  if (run.status === 'missed') return { ...base, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS[(run.reason ?? 'maychudung') as ScheduleMissedReason] ?? run.reason };
+  if (run.broadcast_status === 'playing' || run.broadcast_status === 'waiting') return { ...base, ketqua: 'dangphat' };
+  if (run.broadcast_status === 'finished') return run.speakers > 0 ? { ...base, ketqua: 'daphat' } : { ...base, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.khongcoloa };
+  // Stopped, taken over or pre-empted: cut short.
+  return { ...base, ketqua: 'bingat', lydo: (run.end_reason && END_REASONS[run.end_reason]) ?? run.end_reason, nguoingat: run.stopped_by_name };
+}
+
+/**
+ * Where a schedule really stands. On air while an occurrence plays; ended (trangthai 'ketthuc') when
+ * nothing is left to fire, showing what became of a one-time schedule (played, cut, missed — one
+ * never approved in time is missed even before the scheduler records it) or 'ketthuc' for a weekly one.
+ */
+function lifecycleOf(row: q.ScheduleRow, viewer: ScheduleViewer, upcoming: number | null): Pick<Schedule, 'trangthai' | 'tinhtrang' | 'lanphatcuoi'> {
+  const last = viewer.runs.get(row.id);
+  let lanphatcuoi = last ? outcomeOf(last) : null;
+  const onAir = viewer.running.has(row.id) || lanphatcuoi?.ketqua === 'dangphat';
+  if (onAir) return { trangthai: row.status, tinhtrang: 'dangphat', lanphatcuoi: lanphatcuoi && { ...lanphatcuoi, ketqua: 'dangphat' } };
+  if (upcoming !== null) return { trangthai: row.status, tinhtrang: null, lanphatcuoi };
+  if (row.mode === 'motlan' && !lanphatcuoi && row.status !== 'daduyet') {
+    const [planned] = occurrencesBetween(recurrenceOf(row), 0, viewer.now + 1).slice(-1);
+    if (planned !== undefined) lanphatcuoi = { thoidiem: planned, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.chuaduyet, nguoingat: null, sothietbiphat: 0 };
+  }
+  return { trangthai: 'ketthuc', tinhtrang: row.mode === 'motlan' ? lanphatcuoi?.ketqua ?? 'ketthuc' : 'ketthuc', lanphatcuoi };
 }
 
 export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: ScheduleViewer): Schedule {
   const { now } = viewer;
   const upcoming = nextOccurrence(recurrenceOf(row), now);
   const running = viewer.running.get(row.id) ?? null;
+  const lifecycle = lifecycleOf(row, viewer, upcoming);
   return {
     _id: row.id, tieude: row.title, idchuongtrinh: row.programme_id, nguonphat: row.sources, thoiluong: row.total_seconds,
     diabanchon: row.chosen_areas.map((id) => ({ _id: id, tendiaban: ctx.gateway.areaName(id) })), thietbichon: row.chosen_devices, sothietbi: row.device_count,
     loaibantin: row.message_type, uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date,
-    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, trangthai: row.status, lydo: row.reason,
+    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, lydo: row.reason,
     ghim: row.pinned || viewer.pins.has(row.id), ghimcuatoi: viewer.pins.has(row.id), ghimchung: row.pinned,
     nguoitao: { _id: row.created_by, hoten: row.creator_name },
     nguoiduyet: row.approved_by ? { _id: row.approved_by, hoten: row.approver_name ?? '' } : null, phienban: row.version,
-    lanphattiep: row.status === 'ketthuc' ? null : upcoming, ngaytao: row.created_at.getTime(),
+    // Only what will fire: approved, and still to come.
+    lanphattiep: row.status === 'daduyet' ? upcoming : null, dukien: upcoming, ngaytao: row.created_at.getTime(),
     iddangphat: running,
     thaotac: scheduleActionsFor(ctx.session, viewer.scope, row, { status: row.status, upcoming: upcoming !== null, running: running !== null }),
+    ...lifecycle,
   };
 }
 
@@ -121,14 +164,34 @@ export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): P
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-/** Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. */
-export async function editSchedule(ctx: ComposeContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
-  await scheduleFor(ctx, id, 'sua');
+/**
+ * Stops on the speakers what a schedule has on air (it is deleted or edited), each stop logged with
+ * why; answers how many runs were stopped. A run another instance plays is found in the database.
+ */
+async function stopRunsOf(ctx: ScheduleContext, row: q.ScheduleRow, why: string): Promise<number> {
+  const stored = await ctx.db.query<{ id: string }>(`SELECT id FROM broadcasts WHERE schedule_id = $1 AND status IN ('playing', 'waiting')`, [row.id]);
+  const ids = new Set([...ctx.engine.live().filter((l) => l.idlichgoc === row.id).map((l) => l.idlichphat), ...stored.map((b) => b.id)]);
+  let stopped = 0;
+  for (const id of ids) {
+    if (!(await ctx.engine.stop(id, ctx.session.user.id))) continue;
+    stopped += 1;
+    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: 'phatlich', targetId: id, detail: { tieude: row.title, lydo: why } });
+  }
+  return stopped;
+}
+
+/**
+ * Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. An
+ * occurrence on air is stopped on the speakers once the edit is saved (the new plan fires from the next one).
+ */
+export async function editSchedule(ctx: ScheduleContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
+  const before = await scheduleFor(ctx, id, 'sua');
   const fields = await compose(ctx, body);
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
     await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
   });
+  await stopRunsOf(ctx, before, 'Lịch phát được sửa trong khi đang phát');
   return (await q.findSchedule(ctx.db, id))!;
 }
 
@@ -172,16 +235,18 @@ export async function pinSchedule(ctx: ComposeContext, id: string, forEveryone =
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<void> {
+/** Deletes a schedule (xoalichphat); what it has on air is stopped on the speakers first. */
+export async function deleteSchedule(ctx: ScheduleContext, id: string): Promise<void> {
   const row = await scheduleFor(ctx, id, 'xoa');
+  const stopped = await stopRunsOf(ctx, row, 'Lịch phát bị xoá trong khi đang phát');
   await ctx.db.transaction(async (tx) => {
     await q.deleteSchedule(tx, id);
-    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title, dungphat: stopped } });
   });
 }
 
 /** Removes one source of a schedule (xoanguonphat) and saves it as an edit. */
-export async function removeSource(ctx: ComposeContext, id: string, index: number): Promise<q.ScheduleRow> {
+export async function removeSource(ctx: ScheduleContext, id: string, index: number): Promise<q.ScheduleRow> {
   const row = await scheduleFor(ctx, id, 'sua');
   if (index < 0 || index >= row.sources.length || row.programme_id) throw badRequest(SCHEDULE_MESSAGES.sourceNotFound);
   const sources = row.sources.filter((_, i) => i !== index);

@@ -19,7 +19,7 @@ const CONFLICT = {
 };
 const base = '/v1/client/lichphat';
 
-function open(props: { schedule?: Schedule; programme?: ReturnType<typeof makeProgramme> }, routes: Parameters<typeof fakeServer>[0]) {
+function open(props: { schedule?: Schedule; programme?: ReturnType<typeof makeProgramme>; onAir?: boolean }, routes: Parameters<typeof fakeServer>[0]) {
   const server = fakeServer({
     [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: [makeSpeaker()] } },
@@ -118,5 +118,15 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(bodies(server, 'sualichphat')[1]).toMatchObject({ id: 'lp-1', phienban: 4 });
+  });
+
+  it('warns that saving a schedule on air stops its running occurrence, and says it did', async () => {
+    const { dialog } = open({ schedule: makeSchedule({ iddangphat: 'run-1', tinhtrang: 'dangphat' }), onAir: true }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
+    });
+    expect(within(dialog).getByTestId('schedule-on-air')).toHaveTextContent('khi lưu thay đổi, lần phát đang chạy sẽ dừng trên các loa');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
+    expect(await screen.findByText('Đã lưu lịch phát! Lần phát đang chạy đã dừng trên các loa.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

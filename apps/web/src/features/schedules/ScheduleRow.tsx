@@ -23,7 +23,7 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
   const { t, locale } = useT();
   const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove') => () => onAction({ kind, schedule });
   return (
-    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} hover>
+    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover>
       <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {schedule.ghim && <PushPinIcon fontSize="small" color={schedule.ghimchung ? 'secondary' : 'primary'} titleAccess={t(schedule.ghimchung ? 'schedules.pinnedAll' : 'schedules.pinned')} />}
@@ -31,10 +31,15 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
         </Stack>
         {actions.stop && <Typography variant="caption" color="info.main">{t('schedules.live')}</Typography>}
       </TableCell>
-      <TableCell><ScheduleStatusChip status={schedule.trangthai} reason={schedule.lydo} /></TableCell>
+      <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
       <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'))}</TableCell>
-      <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : <Typography variant="body2" color="text.secondary">{t('schedules.noNext')}</Typography>}</TableCell>
+      <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
+        <Typography variant="body2" color="text.secondary">
+          {/* Only what will fire is a next start: one waiting for approval shows its planned start as such. */}
+          {schedule.dukien ? t('schedules.notApprovedNext', { when: formatStart(schedule.dukien) }) : t('schedules.noNext')}
+        </Typography>
+      )}</TableCell>
       <TableCell>{schedule.nguoitao.hoten}</TableCell>
       <TableCell>{schedule.nguoiduyet?.hoten ?? '—'}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
