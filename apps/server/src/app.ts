@@ -139,7 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.gateway.attach(app.broker);
   app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log));
   await app.engine.recover();
-  app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL }));
+  app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL, bus: app.bus }));
   await app.scheduler.start();
   // The scheduler and engine first, then devices, then what they write to, then the database.
   app.addHook('onClose', async () => {

@@ -35,6 +35,8 @@ export const MSG = {
   noSources: 'Chưa có nguồn phát nào!',
   repeatIntervalMin: 'Thời gian lặp lại ít nhất 1 phút!',
   repeatCountMin: 'Số lần lặp lại ít nhất 1 lần!',
+  // Ours: a repeat count is a whole number of repeats.
+  repeatCountWhole: 'Số lần lặp lại phải là một số nguyên!',
   // §2 empty texts
   noDevices: 'Không có thiết bị nào!',
   noNotifications: 'Không có thông báo nào!',

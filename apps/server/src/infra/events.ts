@@ -23,6 +23,11 @@ export interface DomainEvents {
   'broadcast.cut': { by: BusyBroadcast; takenOver: BusyBroadcast[]; preempted: BusyBroadcast[] };
   /** A speaker's own report of a play item or an acknowledged command. */
   'device.event': { deviceId: string; event: DeviceEvent };
+  /**
+   * The scheduler's word on a schedule not approved: its occurrence is 30 minutes away ('sapden'),
+   * or came and was missed ('bolo'). Raised once per occurrence; notifications tell the approvers.
+   */
+  'schedule.alert': { kind: 'sapden' | 'bolo'; scheduleId: string; adminId: string; areaIds: string[]; title: string; createdByName: string; plannedAt: number };
   /** A notification was stored for a user: the hub sends it to that user's consoles. */
   'notification.created': { userId: string; notification: Notification };
 }

@@ -22,6 +22,8 @@ export const enNotifications: Record<keyof typeof viNotifications, string> = {
   'forwarding.kind.phat-ketthuc': 'Programme stopped',
   'forwarding.kind.phat-bingat': 'Programme interrupted by a higher priority',
   'forwarding.kind.lichphat-choduyet': 'Schedule awaiting approval',
+  'forwarding.kind.lichphat-sapden': 'Schedule about to start without approval',
+  'forwarding.kind.lichphat-bolo': 'Schedule missed',
   'forwarding.botToken': 'Bot token',
   'forwarding.botTokenHelp': 'From @BotFather when you create the bot.',
   'forwarding.chatId': 'Chat id',

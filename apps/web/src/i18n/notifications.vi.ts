@@ -24,6 +24,8 @@ export const viNotifications = {
   'forwarding.kind.phat-ketthuc': kind('phat-ketthuc'),
   'forwarding.kind.phat-bingat': kind('phat-bingat'),
   'forwarding.kind.lichphat-choduyet': kind('lichphat-choduyet'),
+  'forwarding.kind.lichphat-sapden': kind('lichphat-sapden'),
+  'forwarding.kind.lichphat-bolo': kind('lichphat-bolo'),
   'forwarding.botToken': 'Mã bot (bot token)',
   'forwarding.botTokenHelp': 'Lấy từ @BotFather khi tạo bot.',
   'forwarding.chatId': 'Mã cuộc trò chuyện (chat id)',

@@ -67,6 +67,8 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.tao-lich-phat': 'Create schedule',
   'log.action.sua-lich-phat': 'Edit schedule',
   'log.action.xoa-lich-phat': 'Delete schedule',
+  'log.action.ghim-lich-phat': 'Pin schedule for everyone',
+  'log.action.bo-ghim-lich-phat': 'Unpin schedule for everyone',
   'log.action.duyet-lich-phat': 'Approve schedule',
   'log.action.yeu-cau-duyet-lai': 'Ask to re-approve schedule',
   'log.action.tao-chuong-trinh': 'Create programme',

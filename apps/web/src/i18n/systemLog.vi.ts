@@ -65,6 +65,8 @@ export const viSystemLog = {
   'log.action.tao-lich-phat': 'Tạo lịch phát',
   'log.action.sua-lich-phat': 'Sửa lịch phát',
   'log.action.xoa-lich-phat': 'Xoá lịch phát',
+  'log.action.ghim-lich-phat': 'Ghim lịch phát cho mọi người',
+  'log.action.bo-ghim-lich-phat': 'Bỏ ghim lịch phát cho mọi người',
   'log.action.duyet-lich-phat': 'Duyệt lịch phát',
   'log.action.yeu-cau-duyet-lai': 'Yêu cầu duyệt lại lịch phát',
   'log.action.tao-chuong-trinh': 'Tạo chương trình',

@@ -56,7 +56,7 @@ export function broadcastSpanSeconds(total: number, repeat: { kieulaplai: 0 | 1 
 
 /** Repeat fields shared by broadcasts and schedules, bounded so no number can overflow a column. */
 export const repeatIntervalSchema = z.number().min(0).max(MAX_BROADCAST_SECONDS, BROADCAST_MESSAGES.tooLong);
-export const repeatCountSchema = z.number().int().max(MAX_REPEAT_COUNT, BROADCAST_MESSAGES.tooLong);
+export const repeatCountSchema = z.number({ error: MSG.repeatCountWhole }).int(MSG.repeatCountWhole).max(MAX_REPEAT_COUNT, BROADCAST_MESSAGES.tooLong);
 
 const timeline = z.object({ batdau: z.number().min(0), ketthuc: z.number().min(0) });
 const sourceBase = {
@@ -141,6 +141,7 @@ export function broadcastError(info: Pick<BroadcastInfo, 'loaibantin' | 'uutien'
   if (sourceCount === 0) return MSG.noSources;
   if (info.kieulaplai === 2 && (info.thoigianlaplai ?? 0) < REPEAT_INTERVAL_MIN_SECONDS) return MSG.repeatIntervalMin;
   if (info.kieulaplai !== 0 && (info.solanlaplai ?? 0) < REPEAT_COUNT_MIN) return MSG.repeatCountMin;
+  if (info.kieulaplai !== 0 && !Number.isInteger(info.solanlaplai ?? 0)) return MSG.repeatCountWhole;
   return null;
 }
 

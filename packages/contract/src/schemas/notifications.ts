@@ -20,6 +20,8 @@ export const NOTIFICATION_KINDS = [
   { value: 'phat-ketthuc', ten: 'Chương trình dừng phát' },
   { value: 'phat-bingat', ten: 'Chương trình bị ngắt bởi bản tin ưu tiên cao hơn' },
   { value: 'lichphat-choduyet', ten: 'Lịch phát chờ duyệt' },
+  { value: 'lichphat-sapden', ten: 'Lịch phát sắp đến giờ mà chưa được duyệt' },
+  { value: 'lichphat-bolo', ten: 'Lịch phát bị bỏ lỡ' },
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['value'];
 const kinds = NOTIFICATION_KINDS.map((k) => k.value) as [NotificationKind, ...NotificationKind[]];

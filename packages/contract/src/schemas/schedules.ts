@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { repeatCountSchema, repeatIntervalSchema, sourcesSchema } from './broadcast';
 
 export const SCHEDULE_MESSAGES = {
@@ -19,6 +20,8 @@ export const SCHEDULE_MESSAGES = {
   mediaInUse: 'Tệp đang được dùng trong chương trình hoặc lịch phát, không thể xoá!',
   mediaNotFound: 'Tệp âm thanh không tồn tại!',
   sourceNotFound: 'Nguồn phát không tồn tại trong lịch phát!',
+  outsideScope: 'Lịch phát này phát tới địa bàn ngoài phạm vi của bạn hoặc do cấp trên của bạn tạo: bạn chỉ được xem, không được thay đổi!',
+  notSendBack: 'Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!',
 } as const;
 
 /** Schedule kinds: every chosen weekday between two dates, or once on a date. */
@@ -27,6 +30,20 @@ export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 /** Lifecycle: waiting for approval, approved (fires), sent back with a reason, ended. */
 export const SCHEDULE_STATUSES = ['choduyet', 'daduyet', 'yeucausua', 'ketthuc'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/** What became of an occurrence: on air, played, cut short, missed. */
+export const SCHEDULE_OUTCOMES = ['dangphat', 'daphat', 'bingat', 'bolo'] as const;
+export type ScheduleOutcome = (typeof SCHEDULE_OUTCOMES)[number];
+/** A schedule as it really stands (tinhtrang): an outcome, or 'ketthuc' for a weekly one with nothing left. */
+export const SCHEDULE_STATES = [...SCHEDULE_OUTCOMES, 'ketthuc'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+/** Why an occurrence was missed (lanphatcuoi.lydo of a 'bolo'). */
+export const SCHEDULE_MISSED_REASONS = {
+  chuaduyet: 'Chưa được duyệt kịp giờ phát',
+  khongcoloa: 'Không có loa nào phát (không loa nào trực tuyến)',
+  maychudung: 'Máy chủ ngừng hoạt động lúc đến giờ phát',
+} as const;
+export type ScheduleMissedReason = keyof typeof SCHEDULE_MISSED_REASONS;
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, SCHEDULE_MESSAGES.timeInvalid);
@@ -60,6 +77,24 @@ export const scheduleEditBodySchema = scheduleBodySchema.extend({
   phienban: z.number().int().min(0),
 });
 
+/**
+ * What the caller may do with a schedule, by the one rule the server enforces on every action
+ * (docs/architecture.md "Who may act on a schedule"); the console shows exactly these buttons.
+ */
+export const scheduleActionsSchema = z.object({
+  sua: z.boolean(),
+  xoa: z.boolean(),
+  /** Pin for oneself. */
+  ghim: z.boolean(),
+  /** Pin for every account (needs duyetlichphat). */
+  ghimchung: z.boolean(),
+  duyet: z.boolean(),
+  yeucauduyetlai: z.boolean(),
+  /** Stop the occurrence on air (dungkhancap with iddangphat). */
+  dung: z.boolean(),
+});
+export type ScheduleActions = z.infer<typeof scheduleActionsSchema>;
+
 export const scheduleSchema = z.object({
   _id: z.string(),
   tieude: z.string(),
@@ -81,15 +116,44 @@ export const scheduleSchema = z.object({
   solanlaplai: z.number().int(),
   trangthai: z.enum(SCHEDULE_STATUSES),
   lydo: z.string().nullable(),
+  /** Pinned for the caller: by themself or for everyone. */
   ghim: z.boolean(),
+  /** Pinned by the caller for themself. */
+  ghimcuatoi: z.boolean(),
+  /** Pinned for every account by an approver. */
+  ghimchung: z.boolean(),
   nguoitao: z.object({ _id: z.string(), hoten: z.string() }),
   nguoiduyet: z.object({ _id: z.string(), hoten: z.string() }).nullable(),
   phienban: z.number().int(),
-  /** Next planned start (unix ms), or null when none is left. */
+  /** Next start that will fire (unix ms): approved and still to come; null otherwise. */
   lanphattiep: z.number().nullable(),
   ngaytao: z.number(),
+  /** The running broadcast of this schedule (idlichphat of its live entry), or null. */
+  iddangphat: z.string().nullable(),
+  thaotac: scheduleActionsSchema,
+  /**
+   * Where it really stands, from what the scheduler and the speakers recorded: 'dangphat' while on
+   * air; once nothing is left to fire, the outcome of a one-time schedule ('daphat', 'bingat',
+   * 'bolo') or 'ketthuc' for a weekly one; null while it waits for its next occurrence.
+   */
+  tinhtrang: z.enum(SCHEDULE_STATES).nullable(),
+  /** The latest occurrence that came: when, what became of it, why, on how many speakers it played. */
+  lanphatcuoi: z.object({
+    thoidiem: z.number(),
+    ketqua: z.enum(SCHEDULE_OUTCOMES),
+    /** Why it was missed or cut (Vietnamese), or null. */
+    lydo: z.string().nullable(),
+    /** Who stopped it, when someone did. */
+    nguoingat: z.string().nullable(),
+    sothietbiphat: z.number().int(),
+  }).nullable(),
+  /** The next planned start whether or not it is approved (lanphattiep only counts what will fire). */
+  dukien: z.number().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** ghimlichphat: toggles the caller's own pin, or with `tatca` the pin for everyone. */
+export const pinBodySchema = z.object({ id: z.string().max(64), tatca: z.boolean().optional() });
 
 export const scheduleFilterSchema = z.object({
   trangthai: z.enum(SCHEDULE_STATUSES).optional(),
@@ -101,12 +165,29 @@ export const scheduleFilterSchema = z.object({
 });
 export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 
+/**
+ * kiemtrathongtin: the schedule as composed, plus `id` (and `phienban`) when it is an edit, so the
+ * check leaves out the schedule being edited.
+ */
+export const scheduleCheckBodySchema = scheduleBodySchema.extend({
+  id: z.string().max(64).optional(),
+  phienban: z.number().int().min(0).optional(),
+});
+
+/** One occurrence: planned start and end (unix ms), every run and wait included. */
+const occurrenceRangeSchema = z.object({ batdau: z.number(), ketthuc: z.number() });
+
 /** A device that another broadcast already holds at an overlapping time (kiemtrathongtin). */
 export const scheduleConflictSchema = z.object({
   idlichphat: z.string(),
   tieude: z.string(),
+  /** The overlap of the two occurrences (unix ms). */
   batdau: z.number(),
   ketthuc: z.number(),
+  /** The whole occurrence of the schedule being saved that clashes. */
+  lichnay: occurrenceRangeSchema,
+  /** The whole occurrence of the other schedule. */
+  lichkhac: occurrenceRangeSchema,
   thietbi: z.array(z.object({ _id: z.string(), tenthietbi: z.string() })),
 });
 export type ScheduleConflict = z.infer<typeof scheduleConflictSchema>;
@@ -119,7 +200,7 @@ export const sendBackBodySchema = z.object({ id: z.string().max(64), lydo: z.str
 export const programmeBodySchema = z.object({
   ten: z.string({ error: SCHEDULE_MESSAGES.programmeNameRequired }).trim().min(1, SCHEDULE_MESSAGES.programmeNameRequired).max(200),
   loaibantin: z.number().int().min(1).max(6),
-  nguonphat: sourcesSchema,
+  nguonphat: sourcesSchema.min(1, MSG.noSources),
 });
 export const programmeSchema = z.object({
   _id: z.string(),

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { EVENTS } from '@loa/contract';
 import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../infra/realtime';
-import type { NotifyDeps } from './notify';
+import { notifyScheduleAlert, type NotifyDeps } from './notify';
 import { notificationRoutes } from './notifications.routes';
 import { onBroadcastChanged, onBroadcastCut, sweepOfflineDevices } from './sources';
 
@@ -33,6 +33,7 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
       const handle = onBroadcastCut(deps);
       return (cut) => void handle(cut).catch(deps.onError);
     })()),
+    app.bus.on('schedule.alert', (alert) => void notifyScheduleAlert(deps, alert).catch(deps.onError)),
   ];
   let sweeping = false;
   const timer = setInterval(() => {

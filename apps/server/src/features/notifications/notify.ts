@@ -69,3 +69,28 @@ export async function notifyScheduleAwaitingApproval(
     link: `/quan-ly-lich-phat?id=${encodeURIComponent(schedule.id)}`, target: { loai: 'lichphat', id: schedule.id },
   });
 }
+
+/** 'HH:mm DD/MM/YYYY' in Vietnam time (UTC+7, no daylight saving). */
+const vnWhen = (ms: number): string => {
+  const iso = new Date(ms + 7 * 3600 * 1000).toISOString();
+  return `${iso.slice(11, 16)} ${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+};
+
+/**
+ * For the scheduler: a schedule not approved is 30 minutes from its start ('sapden'), or its start
+ * came and it was missed ('bolo'). The accounts that may approve it are told.
+ */
+export async function notifyScheduleAlert(
+  deps: NotifyDeps,
+  alert: { kind: 'sapden' | 'bolo'; scheduleId: string; adminId: string; areaIds: string[]; title: string; createdByName: string; plannedAt: number },
+): Promise<Notification[]> {
+  const soon = alert.kind === 'sapden';
+  return notify(deps, {
+    kind: soon ? 'lichphat-sapden' : 'lichphat-bolo', adminId: alert.adminId, areaIds: alert.areaIds, right: 'duyetlichphat',
+    title: soon ? 'Lịch phát sắp đến giờ mà chưa được duyệt' : 'Lịch phát bị bỏ lỡ',
+    body: soon
+      ? `Lịch phát "${alert.title}" của ${alert.createdByName} sẽ phát lúc ${vnWhen(alert.plannedAt)} nhưng chưa được duyệt. Hãy duyệt hoặc trả lại trước giờ phát.`
+      : `Lịch phát "${alert.title}" của ${alert.createdByName} đã không phát lúc ${vnWhen(alert.plannedAt)} vì chưa được duyệt kịp.`,
+    link: `/quan-ly-lich-phat?id=${encodeURIComponent(alert.scheduleId)}`, target: { loai: 'lichphat', id: alert.scheduleId },
+  });
+}

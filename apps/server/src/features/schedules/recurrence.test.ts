@@ -34,7 +34,10 @@ describe('firstOverlap', () => {
     const morning: Recurrence = { mode: 'hangtuan', weekdays: [1], startDate: '2026-11-01', endDate: null, times: ['06:00'] };
     const late: Recurrence = { ...morning, times: ['06:10'] };
     const from = at('2026-11-22T00:00:00');
-    expect(firstOverlap(morning, 15 * 60_000, late, 60_000, from, from + 14 * 86_400_000)).toEqual({ start: at('2026-11-23T06:10:00'), end: at('2026-11-23T06:11:00') });
+    expect(firstOverlap(morning, 15 * 60_000, late, 60_000, from, from + 14 * 86_400_000)).toEqual({
+      start: at('2026-11-23T06:10:00'), end: at('2026-11-23T06:11:00'),
+      a: { start: at('2026-11-23T06:00:00'), end: at('2026-11-23T06:15:00') }, b: { start: at('2026-11-23T06:10:00'), end: at('2026-11-23T06:11:00') },
+    });
     expect(firstOverlap(morning, 5 * 60_000, late, 60_000, from, from + 14 * 86_400_000)).toBeNull();
   });
 });

@@ -50,14 +50,24 @@ export function nextOccurrence(r: Recurrence, from: number): number | null {
   return occurrencesBetween(r, from, from + 366 * DAY_MS)[0] ?? null;
 }
 
+/** A clash of two occurrences: their overlap, and each whole occurrence. */
+export interface Overlap {
+  start: number;
+  end: number;
+  a: { start: number; end: number };
+  b: { start: number; end: number };
+}
+
 /** Whether any occurrence interval of `a` overlaps one of `b` within [from, to). Answers the first overlap. */
-export function firstOverlap(a: Recurrence, spanA: number, b: Recurrence, spanB: number, from: number, to: number): { start: number; end: number } | null {
+export function firstOverlap(a: Recurrence, spanA: number, b: Recurrence, spanB: number, from: number, to: number): Overlap | null {
   const bStarts = occurrencesBetween(b, from - spanB, to);
   for (const start of occurrencesBetween(a, from - spanA, to)) {
     const end = start + spanA;
     if (end <= from) continue;
     for (const other of bStarts) {
-      if (other < end && start < other + spanB) return { start: Math.max(start, other), end: Math.min(end, other + spanB) };
+      if (other < end && start < other + spanB) {
+        return { start: Math.max(start, other), end: Math.min(end, other + spanB), a: { start, end }, b: { start: other, end: other + spanB } };
+      }
     }
   }
   return null;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../infra/db';
+import type { DomainBus } from '../../infra/events';
 import { insertBroadcast, type NewBroadcast } from '../broadcasts/broadcasts.queries';
 import { PlayoutEngine as Engine } from '../../playout/engine';
 import { occurrencesBetween } from './recurrence';
@@ -19,6 +20,9 @@ const STALE_CLAIM_MS = 10_000;
 const RELOAD_MS = 5_000;
 /** How far back a restarted scheduler looks for occurrences it did not handle (marks them missed). */
 const MISSED_LOOKBACK_MS = 24 * 3600 * 1000;
+/** How often schedules not approved are looked at: missed at their start, or 30 minutes away. */
+const WATCH_MS = 2_000;
+const REMIND_BEFORE_MS = 30 * 60 * 1000;
 
 export interface SchedulerOptions {
   /** PostgreSQL URL: only the instance holding the advisory lock fires; null for the embedded database. */
@@ -28,6 +32,8 @@ export interface SchedulerOptions {
   staleClaimMs?: number;
   /** How long opening the leader connection, or its heartbeat, may take (default 5 s). */
   leaderTimeoutMs?: number;
+  /** Where alerts about schedules not approved go ('schedule.alert'); none without it. */
+  bus?: DomainBus;
 }
 
 /**
@@ -49,6 +55,9 @@ export class Scheduler {
   private leadAttempt = false;
   private stopped = false;
   private reloading: Promise<void> = Promise.resolve();
+  /** Occurrences of schedules not approved already recorded as missed or reminded of (runKey + kind → planned). */
+  private readonly watched = new Map<string, number>();
+  private watching = false;
   /** Start lag of each fired occurrence (ms), for the benchmark and the logs. */
   readonly lags: number[] = [];
   private readonly now: () => number;
@@ -73,8 +82,10 @@ export class Scheduler {
       await this.catchUp();
     }
     this.timers.push(setInterval(() => void this.tick().catch((e: unknown) => this.log.error({ err: e }, 'scheduler tick failed')), TICK_MS));
+    this.timers.push(setInterval(() => void this.watchUnapproved().catch((e: unknown) => this.log.error({ err: e }, 'scheduler watch failed')), WATCH_MS));
     for (const t of this.timers) t.unref();
     await this.tick();
+    await this.watchUnapproved();
   }
 
   async stop(): Promise<void> {
@@ -236,6 +247,46 @@ export class Scheduler {
       }, Math.max(0, plannedAt - this.now()));
       timer.unref();
       this.pending.set(key, { timer, plannedAt, scheduleId });
+    }
+  }
+
+  /**
+   * Schedules waiting for approval (or sent back) never fire: an occurrence whose start came is
+   * recorded as missed ('chuaduyet'), and the approvers are told; one waiting for approval 30 minutes
+   * before its start is reminded of. Each once, whatever the number of instances (the records' keys).
+   */
+  async watchUnapproved(): Promise<void> {
+    if (!this.leading || this.watching) return;
+    this.watching = true;
+    try {
+      const now = this.now();
+      for (const [key, planned] of this.watched) if (planned < now - MISSED_LOOKBACK_MS) this.watched.delete(key);
+      const missed: [q.ScheduleRow, number][] = [];
+      const soon: [q.ScheduleRow, number][] = [];
+      for (const s of await q.listUnapprovedSchedules(this.db)) {
+        // Only occurrences planned since its last change: an edit re-plans it.
+        for (const planned of occurrencesBetween(recurrenceOf(s), Math.max(s.updated_at.getTime(), now - MISSED_LOOKBACK_MS), now + 1)) {
+          if (!this.watched.has(`${q.runKey(s.id, planned)}:bolo`)) missed.push([s, planned]);
+        }
+        if (s.status !== 'choduyet') continue;
+        for (const planned of occurrencesBetween(recurrenceOf(s), now + 1, now + REMIND_BEFORE_MS + 1)) {
+          if (!this.watched.has(`${q.runKey(s.id, planned)}:sapden`)) soon.push([s, planned]);
+        }
+      }
+      const recorded = await q.recordMissed(this.db, missed.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'chuaduyet');
+      const reminded = await q.raiseAlerts(this.db, soon.map(([s, plannedAt]) => ({ scheduleId: s.id, plannedAt })), 'sapden');
+      for (const [kind, list, raised] of [['bolo', missed, recorded], ['sapden', soon, reminded]] as const) {
+        for (const [s, planned] of list) {
+          this.watched.set(`${q.runKey(s.id, planned)}:${kind}`, planned);
+          if (!raised.has(q.runKey(s.id, planned))) continue;
+          if (kind === 'bolo') this.log.warn({ schedule: s.id, planned: new Date(planned).toISOString() }, 'scheduled broadcast missed: not approved in time');
+          this.opts.bus?.emit('schedule.alert', {
+            kind, scheduleId: s.id, adminId: s.admin_id, areaIds: s.chosen_areas, title: s.title, createdByName: s.creator_name, plannedAt: planned,
+          });
+        }
+      }
+    } finally {
+      this.watching = false;
     }
   }
 

@@ -6,6 +6,8 @@ export interface ScheduleRow {
   admin_id: string;
   created_by: string;
   creator_name: string;
+  /** The maker's area (null: an account over the whole administrator). */
+  creator_area_id: string | null;
   approved_by: string | null;
   approver_name: string | null;
   title: string;
@@ -33,14 +35,15 @@ export interface ScheduleRow {
   pinned: boolean;
   version: number;
   created_at: Date;
+  updated_at: Date;
 }
 
-export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' | 'creator_name' | 'approved_by' | 'approver_name' | 'reason' | 'pinned' | 'version' | 'created_at'>;
+export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' | 'creator_name' | 'creator_area_id' | 'approved_by' | 'approver_name' | 'reason' | 'pinned' | 'version' | 'created_at' | 'updated_at'>;
 
-const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
+const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, c.area_id AS creator_area_id, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
     s.sources, s.items, s.total_seconds, s.chosen_areas, s.chosen_devices, s.target_areas, s.target_devices, s.device_count, s.message_type,
     s.priority, s.mode, s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times,
-    s.repeat_mode, s.repeat_interval, s.repeat_count, s.status, s.reason, s.pinned, s.version, s.created_at
+    s.repeat_mode, s.repeat_interval, s.repeat_count, s.status, s.reason, s.pinned, s.version, s.created_at, s.updated_at
   FROM schedules s JOIN users c ON c.id = s.created_by LEFT JOIN users a ON a.id = s.approved_by`;
 
 const COLUMNS = ['title', 'programme_id', 'sources', 'items', 'total_seconds', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'device_count',
@@ -78,6 +81,65 @@ export async function listApprovedSchedules(db: Db): Promise<ScheduleRow[]> {
   return db.query<ScheduleRow>(`${SELECT} WHERE s.status = 'daduyet'`);
 }
 
+/** Schedules that would not fire: waiting for approval, or sent back. */
+export async function listUnapprovedSchedules(db: Db): Promise<ScheduleRow[]> {
+  return db.query<ScheduleRow>(`${SELECT} WHERE s.status IN ('choduyet', 'yeucausua')`);
+}
+
+/** The latest occurrence of a schedule that came, with what its broadcast and the speakers recorded. */
+export interface LastRun {
+  schedule_id: string;
+  planned_at: Date;
+  status: 'fired' | 'missed';
+  reason: string | null;
+  broadcast_status: string | null;
+  end_reason: string | null;
+  stopped_by_name: string | null;
+  /** Speakers that reported starting it. */
+  speakers: number;
+}
+
+export async function lastRuns(db: Db, ids: string[], now: number): Promise<Map<string, LastRun>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<LastRun>(
+    `SELECT DISTINCT ON (r.schedule_id) r.schedule_id, r.planned_at, r.status, r.reason, b.status AS broadcast_status, b.end_reason, u.hoten AS stopped_by_name,
+            (SELECT count(DISTINCT p.device_id)::int FROM device_plays p WHERE p.session_id = r.broadcast_id AND p.event = 'started') AS speakers
+       FROM schedule_runs r LEFT JOIN broadcasts b ON b.id = r.broadcast_id LEFT JOIN users u ON u.id = b.stopped_by
+      WHERE r.schedule_id = ANY($1::text[]) AND r.planned_at <= $2 AND r.status <> 'claimed'
+      ORDER BY r.schedule_id, r.planned_at DESC`,
+    [ids, new Date(now).toISOString()],
+  );
+  return new Map(rows.map((r) => [r.schedule_id, r]));
+}
+
+/** Records occurrences as missed (once: one already recorded stays as it is); answers those recorded now. */
+export async function recordMissed(db: Db, runs: { scheduleId: string; plannedAt: number }[], reason: string): Promise<Set<string>> {
+  if (runs.length === 0) return new Set();
+  const rows = await db.query<{ schedule_id: string; planned_at: Date }>(
+    `INSERT INTO schedule_runs (schedule_id, planned_at, status, reason)
+       SELECT r.s, r.p, 'missed', $3 FROM unnest($1::text[], $2::timestamptz[]) AS r(s, p)
+      WHERE EXISTS (SELECT 1 FROM schedules WHERE id = r.s)
+     ON CONFLICT (schedule_id, planned_at) DO NOTHING
+     RETURNING schedule_id, planned_at`,
+    [runs.map((r) => r.scheduleId), runs.map((r) => new Date(r.plannedAt).toISOString()), reason],
+  );
+  return new Set(rows.map((r) => runKey(r.schedule_id, r.planned_at.getTime())));
+}
+
+/** Raises an alert of an occurrence once (several instances); answers those raised now. */
+export async function raiseAlerts(db: Db, runs: { scheduleId: string; plannedAt: number }[], kind: string): Promise<Set<string>> {
+  if (runs.length === 0) return new Set();
+  const rows = await db.query<{ schedule_id: string; planned_at: Date }>(
+    `INSERT INTO schedule_alerts (schedule_id, planned_at, kind)
+       SELECT r.s, r.p, $3 FROM unnest($1::text[], $2::timestamptz[]) AS r(s, p)
+      WHERE EXISTS (SELECT 1 FROM schedules WHERE id = r.s)
+     ON CONFLICT DO NOTHING
+     RETURNING schedule_id, planned_at`,
+    [runs.map((r) => r.scheduleId), runs.map((r) => new Date(r.plannedAt).toISOString()), kind],
+  );
+  return new Set(rows.map((r) => runKey(r.schedule_id, r.planned_at.getTime())));
+}
+
 /** Id and version of every approved schedule: what the scheduler compares before re-reading any. */
 export async function approvedVersions(db: Db): Promise<{ id: string; version: number }[]> {
   return db.query<{ id: string; version: number }>(`SELECT id, version FROM schedules WHERE status = 'daduyet'`);
@@ -94,8 +156,20 @@ export async function setScheduleStatus(db: Db, id: string, status: ScheduleRow[
   );
 }
 
+/** Pins a schedule for everyone, or takes that pin off. */
 export async function setPinned(db: Db, id: string, pinned: boolean): Promise<void> {
   await db.query('UPDATE schedules SET pinned = $2, updated_at = now() WHERE id = $1', [id, pinned]);
+}
+
+/** The schedules an account pinned for itself. */
+export async function pinsOf(db: Db, userId: string): Promise<Set<string>> {
+  return new Set((await db.query<{ schedule_id: string }>('SELECT schedule_id FROM schedule_pins WHERE user_id = $1', [userId])).map((r) => r.schedule_id));
+}
+
+/** Pins a schedule for one account, or takes its pin off. */
+export async function setOwnPin(db: Db, userId: string, scheduleId: string, pinned: boolean): Promise<void> {
+  if (pinned) await db.query('INSERT INTO schedule_pins (user_id, schedule_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, scheduleId]);
+  else await db.query('DELETE FROM schedule_pins WHERE user_id = $1 AND schedule_id = $2', [userId, scheduleId]);
 }
 
 export async function deleteSchedule(db: Db, id: string): Promise<void> {
@@ -109,10 +183,12 @@ export async function deleteSchedule(db: Db, id: string): Promise<void> {
  */
 export async function claimRuns(db: Db, runs: { scheduleId: string; plannedAt: number }[], status: 'claimed' | 'fired' | 'missed', staleBefore: number): Promise<Set<string>> {
   if (runs.length === 0) return new Set();
+  // A missed run says why: no scheduler ran at its start.
   const rows = await db.query<{ schedule_id: string; planned_at: Date }>(
-    `INSERT INTO schedule_runs (schedule_id, planned_at, status)
-       SELECT * FROM unnest($1::text[], $2::timestamptz[], array_fill($3::text, ARRAY[$4::int]))
-     ON CONFLICT (schedule_id, planned_at) DO UPDATE SET status = EXCLUDED.status
+    `INSERT INTO schedule_runs (schedule_id, planned_at, status, reason)
+       SELECT r.s, r.p, r.st, CASE WHEN r.st = 'missed' THEN 'maychudung' END
+         FROM unnest($1::text[], $2::timestamptz[], array_fill($3::text, ARRAY[$4::int])) AS r(s, p, st)
+     ON CONFLICT (schedule_id, planned_at) DO UPDATE SET status = EXCLUDED.status, reason = EXCLUDED.reason
        WHERE schedule_runs.status = 'claimed' AND schedule_runs.planned_at < $5
      RETURNING schedule_id, planned_at`,
     [runs.map((r) => r.scheduleId), runs.map((r) => new Date(r.plannedAt).toISOString()), status, runs.length, new Date(staleBefore).toISOString()],

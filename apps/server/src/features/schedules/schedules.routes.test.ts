@@ -41,7 +41,9 @@ describe('schedules', () => {
     expect(created.status).toBe(200);
     const s = created.body.data as Schedule;
     expect(s.trangthai).toBe('choduyet');
-    expect(s.lanphattiep).toBe(planned);
+    // Not approved: nothing will fire yet, only the planned start is known.
+    expect(s.lanphattiep).toBeNull();
+    expect(s.dukien).toBe(planned);
     // The administrator, who may approve, is told it waits.
     const notes = await eventually(async () => {
       const list = (await w.client.get('/v1/client/thongbao/danhsach')).body.data;
@@ -50,7 +52,7 @@ describe('schedules', () => {
     expect(notes.chuadoc).toBeGreaterThan(0);
     // The officer cannot approve; the administrator can.
     expect((await officerClient.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).status).toBe(403);
-    expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data.trangthai).toBe('daduyet');
+    expect((await w.client.post('/v1/client/lichphat/duyetlichphat', { id: s._id })).body.data).toMatchObject({ trangthai: 'daduyet', lanphattiep: planned });
 
     const speakers = agents.slice(-2);
     await eventually(() => speakers.every((a) => a.playing !== null), planned - Date.now() + 2000);
@@ -101,6 +103,28 @@ describe('schedules', () => {
     expect(overlapping.body.data[0].thietbi).toHaveLength(1);
     const later = await w.client.post('/v1/client/lichphat/kiemtrathongtin', schedule(w.areas.district, at + 60_000));
     expect(later.body.data).toEqual([]);
+  });
+
+  it('leaves out the schedule being edited and names both whole occurrences of a clash', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const at = Math.ceil((Date.now() + 3 * 3600_000) / 60_000) * 60_000 + 31_000;
+    const s = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, at, { tieude: 'Lịch đang sửa' }))).body.data as Schedule;
+    // An unchanged edit, as the console sends it (id and phienban with the body): no clash with itself.
+    const unchanged = await w.client.post('/v1/client/lichphat/kiemtrathongtin', { ...schedule(w.areas.communeA, at, { tieude: 'Lịch đang sửa' }), id: s._id, phienban: s.phienban });
+    expect(unchanged).toMatchObject({ status: 200, body: { data: [] } });
+    // The same body as a new schedule clashes with it, over the whole 30 s of both occurrences.
+    const asNew = await w.client.post('/v1/client/lichphat/kiemtrathongtin', schedule(w.areas.communeA, at + 10_000, { nguonphat: [relay(120)] }));
+    expect(asNew.body.data).toHaveLength(1);
+    expect(asNew.body.data[0]).toMatchObject({
+      idlichphat: s._id, batdau: at + 10_000, ketthuc: at + 30_000,
+      lichnay: { batdau: at + 10_000, ketthuc: at + 130_000 }, lichkhac: { batdau: at, ketthuc: at + 30_000 },
+    });
+    // An id the caller does not reach is refused, not used to hide a clash.
+    const other = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, other.client, other.areas.communeA, 1)));
+    const foreign = (await other.client.post('/v1/client/lichphat/taolichphat', schedule(other.areas.communeA, at))).body.data as Schedule;
+    expect((await w.client.post('/v1/client/lichphat/kiemtrathongtin', { ...schedule(w.areas.communeA, at), id: foreign._id })).status).toBe(404);
   });
 });
 

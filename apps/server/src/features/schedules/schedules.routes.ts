@@ -1,5 +1,5 @@
 import {
-  envelope, idDataSchema, scheduleBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  envelope, idDataSchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
@@ -7,21 +7,23 @@ import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
-import { areaScope } from '../areas/areas.service';
-import type { ComposeContext } from '../broadcasts/compose';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
+import { areaScope } from '../areas/areas.service';
 import * as service from './schedules.service';
+import { seesSchedule } from './scheduleRights';
 
 /** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['lichphat'];
   const base = '/v1/client/lichphat';
-  const ctx = (request: FastifyRequest): ComposeContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, session: request.session! });
+  const ctx = (request: FastifyRequest): service.ScheduleContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, engine: app.engine, session: request.session! });
   const auth = { preHandler: app.requireUser };
   const one = envelope(scheduleSchema);
   const changed = async () => app.scheduler.reload();
+  /** A schedule as the caller sees it: its pins, the actions it may take, what runs now. */
+  const answer = async (request: FastifyRequest, row: q.ScheduleRow) => service.toSchedule(ctx(request), row, await service.viewerOf(ctx(request), app.engine.live(), [row.id]));
   // Approvers hear of a schedule that waits for them.
   const awaitingApproval = (row: q.ScheduleRow) => notifyScheduleAwaitingApproval(app.notifyDeps, {
     id: row.id, adminId: row.admin_id, areaIds: row.chosen_areas, title: row.title, createdByName: row.creator_name,
@@ -33,24 +35,28 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
     const scope = await areaScope(app.db, request.session!);
     const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
-    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => r.chosen_areas.some((a) => scope.ids.has(a))
-      && (!filter.trangthai || r.status === filter.trangthai)
+    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, scope, r)
       && (!reach || r.chosen_areas.some((a) => reach.has(a)))
       && (!filter.nguoitao || r.created_by === filter.nguoitao)
       && (!filter.ngay || service.activeOn(r, filter.ngay))
       && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
-    return { data: rows.map((r) => service.toSchedule(ctx(request), r)) };
+    const viewer = await service.viewerOf(ctx(request), app.engine.live(), rows.map((r) => r.id), Date.now(), scope);
+    // The status filter applies to where a schedule really stands ('ketthuc': nothing left to fire).
+    const shown = rows.map((r) => service.toSchedule(ctx(request), r, viewer)).filter((s) => !filter.trangthai || s.trangthai === filter.trangthai);
+    // Pinned first: for everyone, or by the caller for itself.
+    return { data: shown.sort((a, b) => Number(b.ghim) - Number(a.ghim)) };
   });
 
   app.post(`${base}/laylichphatsua`, {
     ...auth, schema: { tags, summary: 'Lấy lịch phát để sửa', body: idDataSchema, response: { 200: one } },
-  }, async (request) => ({ data: service.toSchedule(ctx(request), await service.scheduleInScope(ctx(request), (request.body as { data: { id: string } }).data.id)) }));
+  }, async (request) => ({ data: await answer(request, await service.scheduleInScope(ctx(request), (request.body as { data: { id: string } }).data.id)) }));
 
   app.post(`${base}/kiemtrathongtin`, {
-    ...auth, schema: { tags, summary: 'Kiểm tra trùng lịch: thiết bị đã có chương trình phát chồng thời gian', body: z.union([scheduleBodySchema, scheduleEditBodySchema]), response: { 200: envelope(z.array(scheduleConflictSchema)) } },
+    ...auth, schema: { tags, summary: 'Kiểm tra trùng lịch: thiết bị đã có chương trình phát chồng thời gian', body: scheduleCheckBodySchema, response: { 200: envelope(z.array(scheduleConflictSchema)) } },
   }, async (request) => {
-    const body = request.body as ScheduleBody & { id?: string };
-    return { data: await service.findConflicts(ctx(request), body, body.id) };
+    // An edit sends its id: the schedule being edited is not a clash with itself.
+    const { id, phienban: _version, ...body } = request.body as z.infer<typeof scheduleCheckBodySchema>;
+    return { data: await service.findConflicts(ctx(request), body, id) };
   });
 
   app.post(`${base}/taolichphat`, {
@@ -59,7 +65,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const row = await service.createSchedule(ctx(request), request.body as ScheduleBody);
     await changed();
     if (row.status === 'choduyet') await awaitingApproval(row);
-    return { data: service.toSchedule(ctx(request), row) };
+    return { data: await answer(request, row) };
   });
 
   app.post(`${base}/sualichphat`, {
@@ -69,18 +75,24 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const row = await service.editSchedule(ctx(request), id, phienban, body);
     await changed();
     if (row.status === 'choduyet') await awaitingApproval(row);
-    return { data: service.toSchedule(ctx(request), row) };
+    return { data: await answer(request, row) };
   });
 
-  const idAction = (path: string, summary: string, run: (c: ComposeContext, id: string) => Promise<q.ScheduleRow | void>) =>
+  const idAction = (path: string, summary: string, run: (c: service.ScheduleContext, id: string) => Promise<q.ScheduleRow | void>) =>
     app.post(`${base}/${path}`, { ...auth, schema: { tags, summary, body: z.object({ id: z.string().max(64) }) } }, async (request) => {
       const row = await run(ctx(request), (request.body as { id: string }).id);
       await changed();
-      return { data: row ? service.toSchedule(ctx(request), row) : null };
+      return { data: row ? await answer(request, row) : null };
     });
   idAction('duyetlichphat', 'Duyệt lịch phát', service.approveSchedule);
-  idAction('ghimlichphat', 'Ghim / bỏ ghim lịch phát', service.pinSchedule);
   idAction('xoalichphat', 'Xoá lịch phát', service.deleteSchedule);
+
+  app.post(`${base}/ghimlichphat`, {
+    ...auth, schema: { tags, summary: 'Ghim / bỏ ghim lịch phát cho riêng mình; tatca: cho mọi người (cần quyền duyệt lịch phát)', body: pinBodySchema, response: { 200: one } },
+  }, async (request) => {
+    const body = request.body as z.infer<typeof pinBodySchema>;
+    return { data: await answer(request, await service.pinSchedule(ctx(request), body.id, body.tatca ?? false)) };
+  });
 
   app.post(`${base}/yeucauduyetlai`, {
     ...auth, schema: { tags, summary: 'Trả lịch phát về người tạo kèm lý do', body: sendBackBodySchema, response: { 200: one } },
@@ -88,7 +100,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as z.infer<typeof sendBackBodySchema>;
     const row = await service.sendBackSchedule(ctx(request), body.id, body.lydo);
     await changed();
-    return { data: service.toSchedule(ctx(request), row) };
+    return { data: await answer(request, row) };
   });
 
   app.post(`${base}/xoanguonphat`, {
@@ -97,7 +109,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const { id, thutu } = (request.body as { data: { id: string; thutu: number } }).data;
     const row = await service.removeSource(ctx(request), id, thutu - 1);
     await changed();
-    return { data: service.toSchedule(ctx(request), row) };
+    return { data: await answer(request, row) };
   });
 
   // Files for schedules and programmes are stored first; their FILE sources then name the stored key.

@@ -1,16 +1,23 @@
 import crypto from 'node:crypto';
 import {
   BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  type Schedule, type ScheduleBody, type ScheduleConflict, type Source,
+  SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleMissedReason, type Source,
 } from '@loa/contract';
-import { badRequest, conflict, notFound, outOfScope, refusedRight } from '../../infra/errors';
+import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
-import { areaScope, sharedScopeIds } from '../areas/areas.service';
+import { areaScope, sharedScopeIds, type AreaScope } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { runCount } from '../../playout/plan';
-import { firstOverlap, nextOccurrence, type Recurrence } from './recurrence';
+import { firstOverlap, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
+import type { PlayoutEngine } from '../../playout/engine';
 import * as q from './schedules.queries';
+import { scheduleActionsFor, scheduleRefusal, seesSchedule, stateAllows, type ScheduleAction } from './scheduleRights';
+
+/** What the schedule calls need: composing, plus the playout engine to stop what a schedule has on air. */
+export interface ScheduleContext extends ComposeContext {
+  engine: PlayoutEngine;
+}
 
 export const recurrenceOf = (s: Pick<q.ScheduleRow, 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times'>): Recurrence => ({
   mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times,
@@ -60,24 +67,88 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   };
 }
 
-/** The schedule, if it lies in the caller's administrator and reaches their area scope. */
+/** The schedule, if it lies in the caller's administrator and reaches their area scope (to see it). */
 export async function scheduleInScope(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
   const row = await q.findSchedule(ctx.db, id);
-  if (!row || row.admin_id !== ctx.session.user.admin_id) throw outOfScope(SCHEDULE_MESSAGES.notFound);
-  const scope = await areaScope(ctx.db, ctx.session);
-  if (!row.chosen_areas.some((a) => scope.ids.has(a))) throw outOfScope(SCHEDULE_MESSAGES.notFound);
+  if (!row || !seesSchedule(ctx.session, await areaScope(ctx.db, ctx.session), row)) throw outOfScope(SCHEDULE_MESSAGES.notFound);
   return row;
 }
 
-export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, now = Date.now()): Schedule {
+/** The schedule, if the caller may take the action on it (scheduleRights: scope, then the right); throws the refusal otherwise. */
+async function scheduleFor(ctx: ComposeContext, id: string, action: ScheduleAction): Promise<q.ScheduleRow> {
+  const row = await q.findSchedule(ctx.db, id);
+  if (!row) throw outOfScope(SCHEDULE_MESSAGES.notFound);
+  const refusal = scheduleRefusal(ctx.session, await areaScope(ctx.db, ctx.session), row, action);
+  if (refusal) throw refusal;
+  return row;
+}
+
+/** What an answer about schedules needs to know: the caller's scope and pins, what runs now, what the last occurrences became. */
+export interface ScheduleViewer {
+  scope: AreaScope;
+  pins: Set<string>;
+  /** Running broadcast of each schedule on air (schedule id → idlichphat). */
+  running: Map<string, string>;
+  runs: Map<string, q.LastRun>;
+  now: number;
+}
+
+export async function viewerOf(ctx: ComposeContext, live: LiveBroadcast[], ids: string[], now = Date.now(), scope?: AreaScope): Promise<ScheduleViewer> {
+  const running = new Map(live.filter((l) => l.idlichgoc).map((l) => [l.idlichgoc!, l.idlichphat]));
+  return { scope: scope ?? await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, runs: await q.lastRuns(ctx.db, ids, now), now };
+}
+
+const END_REASONS: Record<string, string> = {
+  'nguoi-dung-dung': 'Bị dừng giữa chừng',
+  'ket-thuc-khi-may-chu-dung': 'Máy chủ ngừng hoạt động khi đang phát',
+};
+
+/** What became of an occurrence, from the scheduler's record, its broadcast and the speakers' plays. */
+export function outcomeOf(run: q.LastRun): NonNullable<Schedule['lanphatcuoi']> {
+  const base = { thoidiem: run.planned_at.getTime(), lydo: null, nguoingat: null, sothietbiphat: run.speakers };
+  if (run.status === 'missed') return { ...base, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS[(run.reason ?? 'maychudung') as ScheduleMissedReason] ?? run.reason };
+  if (run.broadcast_status === 'playing' || run.broadcast_status === 'waiting') return { ...base, ketqua: 'dangphat' };
+  if (run.broadcast_status === 'finished') return run.speakers > 0 ? { ...base, ketqua: 'daphat' } : { ...base, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.khongcoloa };
+  // Stopped, taken over or pre-empted: cut short.
+  return { ...base, ketqua: 'bingat', lydo: (run.end_reason && END_REASONS[run.end_reason]) ?? run.end_reason, nguoingat: run.stopped_by_name };
+}
+
+/**
+ * Where a schedule really stands. On air while an occurrence plays; ended (trangthai 'ketthuc') when
+ * nothing is left to fire, showing what became of a one-time schedule (played, cut, missed — one
+ * never approved in time is missed even before the scheduler records it) or 'ketthuc' for a weekly one.
+ */
+function lifecycleOf(row: q.ScheduleRow, viewer: ScheduleViewer, upcoming: number | null): Pick<Schedule, 'trangthai' | 'tinhtrang' | 'lanphatcuoi'> {
+  const last = viewer.runs.get(row.id);
+  let lanphatcuoi = last ? outcomeOf(last) : null;
+  const onAir = viewer.running.has(row.id) || lanphatcuoi?.ketqua === 'dangphat';
+  if (onAir) return { trangthai: row.status, tinhtrang: 'dangphat', lanphatcuoi: lanphatcuoi && { ...lanphatcuoi, ketqua: 'dangphat' } };
+  if (upcoming !== null) return { trangthai: row.status, tinhtrang: null, lanphatcuoi };
+  if (row.mode === 'motlan' && !lanphatcuoi && row.status !== 'daduyet') {
+    const [planned] = occurrencesBetween(recurrenceOf(row), 0, viewer.now + 1).slice(-1);
+    if (planned !== undefined) lanphatcuoi = { thoidiem: planned, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.chuaduyet, nguoingat: null, sothietbiphat: 0 };
+  }
+  return { trangthai: 'ketthuc', tinhtrang: row.mode === 'motlan' ? lanphatcuoi?.ketqua ?? 'ketthuc' : 'ketthuc', lanphatcuoi };
+}
+
+export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: ScheduleViewer): Schedule {
+  const { now } = viewer;
+  const upcoming = nextOccurrence(recurrenceOf(row), now);
+  const running = viewer.running.get(row.id) ?? null;
+  const lifecycle = lifecycleOf(row, viewer, upcoming);
   return {
     _id: row.id, tieude: row.title, idchuongtrinh: row.programme_id, nguonphat: row.sources, thoiluong: row.total_seconds,
     diabanchon: row.chosen_areas.map((id) => ({ _id: id, tendiaban: ctx.gateway.areaName(id) })), thietbichon: row.chosen_devices, sothietbi: row.device_count,
     loaibantin: row.message_type, uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date,
-    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, trangthai: row.status, lydo: row.reason,
-    ghim: row.pinned, nguoitao: { _id: row.created_by, hoten: row.creator_name },
+    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, lydo: row.reason,
+    ghim: row.pinned || viewer.pins.has(row.id), ghimcuatoi: viewer.pins.has(row.id), ghimchung: row.pinned,
+    nguoitao: { _id: row.created_by, hoten: row.creator_name },
     nguoiduyet: row.approved_by ? { _id: row.approved_by, hoten: row.approver_name ?? '' } : null, phienban: row.version,
-    lanphattiep: row.status === 'ketthuc' ? null : nextOccurrence(recurrenceOf(row), now), ngaytao: row.created_at.getTime(),
+    // Only what will fire: approved, and still to come.
+    lanphattiep: row.status === 'daduyet' ? upcoming : null, dukien: upcoming, ngaytao: row.created_at.getTime(),
+    iddangphat: running,
+    thaotac: scheduleActionsFor(ctx.session, viewer.scope, row, { status: row.status, upcoming: upcoming !== null, running: running !== null }),
+    ...lifecycle,
   };
 }
 
@@ -93,21 +164,39 @@ export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): P
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-/** Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. */
-export async function editSchedule(ctx: ComposeContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  await scheduleInScope(ctx, id);
+/**
+ * Stops on the speakers what a schedule has on air (it is deleted or edited), each stop logged with
+ * why; answers how many runs were stopped. A run another instance plays is found in the database.
+ */
+async function stopRunsOf(ctx: ScheduleContext, row: q.ScheduleRow, why: string): Promise<number> {
+  const stored = await ctx.db.query<{ id: string }>(`SELECT id FROM broadcasts WHERE schedule_id = $1 AND status IN ('playing', 'waiting')`, [row.id]);
+  const ids = new Set([...ctx.engine.live().filter((l) => l.idlichgoc === row.id).map((l) => l.idlichphat), ...stored.map((b) => b.id)]);
+  let stopped = 0;
+  for (const id of ids) {
+    if (!(await ctx.engine.stop(id, ctx.session.user.id))) continue;
+    stopped += 1;
+    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: 'phatlich', targetId: id, detail: { tieude: row.title, lydo: why } });
+  }
+  return stopped;
+}
+
+/**
+ * Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. An
+ * occurrence on air is stopped on the speakers once the edit is saved (the new plan fires from the next one).
+ */
+export async function editSchedule(ctx: ScheduleContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
+  const before = await scheduleFor(ctx, id, 'sua');
   const fields = await compose(ctx, body);
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
     await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
   });
+  await stopRunsOf(ctx, before, 'Lịch phát được sửa trong khi đang phát');
   return (await q.findSchedule(ctx.db, id))!;
 }
 
 export async function approveSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'duyetlichphat');
-  const row = await scheduleInScope(ctx, id);
+  const row = await scheduleFor(ctx, id, 'duyet');
   if (row.status !== 'choduyet' && row.status !== 'yeucausua') throw badRequest(SCHEDULE_MESSAGES.notPending);
   if (nextOccurrence(recurrenceOf(row), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
   await ctx.db.transaction(async (tx) => {
@@ -119,9 +208,9 @@ export async function approveSchedule(ctx: ComposeContext, id: string): Promise<
 
 /** Sends a schedule back to its author with a reason (yeucauduyetlai); it stops firing. */
 export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'duyetlichphat');
-  const row = await scheduleInScope(ctx, id);
-  if (row.status === 'ketthuc') throw badRequest(SCHEDULE_MESSAGES.notPending);
+  const row = await scheduleFor(ctx, id, 'yeucauduyetlai');
+  const upcoming = nextOccurrence(recurrenceOf(row), Date.now()) !== null;
+  if (!stateAllows({ status: row.status, upcoming, running: false }, 'yeucauduyetlai')) throw badRequest(SCHEDULE_MESSAGES.notSendBack);
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'yeucausua', { reason });
     await writeSystemLog(tx, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
@@ -129,26 +218,36 @@ export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: 
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-export async function pinSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  const row = await scheduleInScope(ctx, id);
-  await q.setPinned(ctx.db, id, !row.pinned);
+/**
+ * ghimlichphat: a pin is the caller's own (only its list puts it first); `forEveryone` pins it at the
+ * top of every list, which needs duyetlichphat.
+ */
+export async function pinSchedule(ctx: ComposeContext, id: string, forEveryone = false): Promise<q.ScheduleRow> {
+  const row = await scheduleFor(ctx, id, forEveryone ? 'ghimchung' : 'ghim');
+  if (forEveryone) {
+    await ctx.db.transaction(async (tx) => {
+      await q.setPinned(tx, id, !row.pinned);
+      await writeSystemLog(tx, ctx.session.actor, { action: row.pinned ? 'bo-ghim-lich-phat' : 'ghim-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title, tatca: true } });
+    });
+  } else {
+    await q.setOwnPin(ctx.db, ctx.session.user.id, id, !(await q.pinsOf(ctx.db, ctx.session.user.id)).has(id));
+  }
   return (await q.findSchedule(ctx.db, id))!;
 }
 
-export async function deleteSchedule(ctx: ComposeContext, id: string): Promise<void> {
-  requireRight(ctx.session, 'themsuaxoalichphat');
-  const row = await scheduleInScope(ctx, id);
-  if (row.created_by !== ctx.session.user.id && !hasRight(ctx.session, 'duyetlichphat')) throw refusedRight(MSG.forbidden, 'duyetlichphat');
+/** Deletes a schedule (xoalichphat); what it has on air is stopped on the speakers first. */
+export async function deleteSchedule(ctx: ScheduleContext, id: string): Promise<void> {
+  const row = await scheduleFor(ctx, id, 'xoa');
+  const stopped = await stopRunsOf(ctx, row, 'Lịch phát bị xoá trong khi đang phát');
   await ctx.db.transaction(async (tx) => {
     await q.deleteSchedule(tx, id);
-    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+    await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title, dungphat: stopped } });
   });
 }
 
 /** Removes one source of a schedule (xoanguonphat) and saves it as an edit. */
-export async function removeSource(ctx: ComposeContext, id: string, index: number): Promise<q.ScheduleRow> {
-  const row = await scheduleInScope(ctx, id);
+export async function removeSource(ctx: ScheduleContext, id: string, index: number): Promise<q.ScheduleRow> {
+  const row = await scheduleFor(ctx, id, 'sua');
   if (index < 0 || index >= row.sources.length || row.programme_id) throw badRequest(SCHEDULE_MESSAGES.sourceNotFound);
   const sources = row.sources.filter((_, i) => i !== index);
   return editSchedule(ctx, id, row.version, bodyOf(row, sources));
@@ -165,6 +264,8 @@ const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
  * overlapping time within the next two weeks, so the officer can decide before saving.
  */
 export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
+  // The schedule being edited is left out (it must be one the caller reaches).
+  if (exceptId) await scheduleInScope(ctx, exceptId);
   const fields = await compose(ctx, body, now);
   const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
   const horizon = now + 14 * 24 * 3600 * 1000;
@@ -177,7 +278,11 @@ export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exc
     const overlap = firstOverlap(recurrenceOf(fields), spanOf(fields), recurrenceOf(other), spanOf(other), now, horizon);
     if (!overlap) continue;
     const names = new Map((await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM devices WHERE id = ANY($1)', [shared])).map((d) => [d.id, d.name]));
-    conflicts.push({ idlichphat: other.id, tieude: other.title, batdau: overlap.start, ketthuc: overlap.end, thietbi: shared.slice(0, 50).map((id) => ({ _id: id, tenthietbi: names.get(id) ?? id })) });
+    conflicts.push({
+      idlichphat: other.id, tieude: other.title, batdau: overlap.start, ketthuc: overlap.end,
+      lichnay: { batdau: overlap.a.start, ketthuc: overlap.a.end }, lichkhac: { batdau: overlap.b.start, ketthuc: overlap.b.end },
+      thietbi: shared.slice(0, 50).map((id) => ({ _id: id, tenthietbi: names.get(id) ?? id })),
+    });
   }
   return conflicts;
 }

@@ -4,10 +4,15 @@ import StopCircleIcon from '@mui/icons-material/StopCircle';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import AlarmIcon from '@mui/icons-material/Alarm';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import type { Notification } from '@loa/contract';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 
-const ICONS = { 'thietbi-matketnoi': WifiOffIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon, 'lichphat-choduyet': PendingActionsIcon } as const;
+const ICONS = {
+  'thietbi-matketnoi': WifiOffIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
+  'lichphat-choduyet': PendingActionsIcon, 'lichphat-sapden': AlarmIcon, 'lichphat-bolo': EventBusyIcon,
+} as const;
 
 /** One notification: unread ones are bold with a dot; a click marks it read and opens its link. */
 export function NotificationItem({ notification, onOpen, dense = false }: { notification: Notification; onOpen: (n: Notification) => void; dense?: boolean }) {

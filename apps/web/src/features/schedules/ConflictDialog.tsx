@@ -1,10 +1,12 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { ScheduleConflict } from '@loa/contract';
 import { useT } from '../../i18n/useT';
-import { formatDate } from './scheduleWhen';
-import { vnDate, vnTime } from './vietnamTime';
+import { formatRange } from './scheduleWhen';
 
-/** The clashes kiemtrathongtin found: which schedule, when, which devices; the officer saves anyway or goes back. */
+/**
+ * The clashes kiemtrathongtin found: which schedule, the whole occurrence of each of the two, which
+ * devices; the officer saves anyway or goes back.
+ */
 export function ConflictDialog({ conflicts, onSaveAnyway, onBack }: { conflicts: ScheduleConflict[]; onSaveAnyway: () => void; onBack: () => void }) {
   const { t } = useT();
   return (
@@ -16,8 +18,13 @@ export function ConflictDialog({ conflicts, onSaveAnyway, onBack }: { conflicts:
           {conflicts.map((c) => (
             <ListItem key={`${c.idlichphat}-${c.batdau}`} data-testid="schedule-conflict" divider>
               <ListItemText
-                primary={`${c.tieude} — ${formatDate(vnDate(c.batdau))} ${vnTime(c.batdau)}–${vnTime(c.ketthuc)}`}
-                secondary={t('schedules.conflictDevices', { devices: c.thietbi.map((d) => d.tenthietbi).join(', ') })}
+                primary={`${c.tieude} — ${formatRange(c.lichkhac.batdau, c.lichkhac.ketthuc)}`}
+                secondary={(
+                  <>
+                    <span style={{ display: 'block' }}>{t('schedules.conflictMine', { range: formatRange(c.lichnay.batdau, c.lichnay.ketthuc) })}</span>
+                    <span style={{ display: 'block' }}>{t('schedules.conflictDevices', { devices: c.thietbi.map((d) => d.tenthietbi).join(', ') })}</span>
+                  </>
+                )}
               />
             </ListItem>
           ))}

@@ -11,10 +11,15 @@ import { writeStoredUser } from '../../lib/userStorage';
 import { makeProgramme, makeSchedule } from './scheduleFixtures';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
 
-const CONFLICT = { idlichphat: 'lp-9', tieude: 'Thể dục buổi sáng', batdau: Date.UTC(2025, 10, 17, 23, 0), ketthuc: Date.UTC(2025, 10, 17, 23, 5), thietbi: [{ _id: 'd-1', tenthietbi: 'Loa chợ' }] };
+// Theirs plays 06:00–06:05 on 18/11 (Vietnam); ours, 30 s long, starts at 06:04:50.
+const CONFLICT = {
+  idlichphat: 'lp-9', tieude: 'Thể dục buổi sáng', batdau: Date.UTC(2025, 10, 17, 23, 4, 50), ketthuc: Date.UTC(2025, 10, 17, 23, 5),
+  lichnay: { batdau: Date.UTC(2025, 10, 17, 23, 4, 50), ketthuc: Date.UTC(2025, 10, 17, 23, 5, 20) }, lichkhac: { batdau: Date.UTC(2025, 10, 17, 23, 0), ketthuc: Date.UTC(2025, 10, 17, 23, 5) },
+  thietbi: [{ _id: 'd-1', tenthietbi: 'Loa chợ' }],
+};
 const base = '/v1/client/lichphat';
 
-function open(props: { schedule?: Schedule; programme?: ReturnType<typeof makeProgramme> }, routes: Parameters<typeof fakeServer>[0]) {
+function open(props: { schedule?: Schedule; programme?: ReturnType<typeof makeProgramme>; onAir?: boolean }, routes: Parameters<typeof fakeServer>[0]) {
   const server = fakeServer({
     [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: [makeSpeaker()] } },
@@ -56,7 +61,9 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
 
     const clash = await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 });
+    // Both whole occurrences, to the second where one needs it (not the overlap alone, "06:04–06:05").
     expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Thể dục buổi sáng — 18/11/2025 06:00–06:05');
+    expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Lịch đang lưu phát 18/11/2025 06:04:50–06:05:20');
     expect(within(clash).getByTestId('schedule-conflict')).toHaveTextContent('Loa chợ');
     expect(bodies(server, 'taolichphat')).toHaveLength(0);
     expect(bodies(server, 'kiemtrathongtin')[0]).toMatchObject({
@@ -86,6 +93,8 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(bodies(server, 'sualichphat')[0]).toMatchObject({ id: 'lp-1', phienban: 3, thutrongtuan: [2], nguonphat: [expect.objectContaining({ tenkenh: 'VOV1' })] });
+    // The clash check of an edit names the schedule being edited, so the server leaves it out.
+    expect(bodies(server, 'kiemtrathongtin')[0]).toMatchObject({ id: 'lp-1', phienban: 3 });
   });
 
   it('shows the 409 message when someone saved first, and reloads their version', async () => {
@@ -109,5 +118,15 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(bodies(server, 'sualichphat')[1]).toMatchObject({ id: 'lp-1', phienban: 4 });
+  });
+
+  it('warns that saving a schedule on air stops its running occurrence, and says it did', async () => {
+    const { dialog } = open({ schedule: makeSchedule({ iddangphat: 'run-1', tinhtrang: 'dangphat' }), onAir: true }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
+    });
+    expect(within(dialog).getByTestId('schedule-on-air')).toHaveTextContent('khi lưu thay đổi, lần phát đang chạy sẽ dừng trên các loa');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
+    expect(await screen.findByText('Đã lưu lịch phát! Lần phát đang chạy đã dừng trên các loa.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

@@ -25,6 +25,8 @@ export interface ScheduleEditorDialogProps {
   programme?: Programme;
   /** The library the programme select offers. */
   programmes: Programme[];
+  /** The schedule being edited is on air: saving stops its running occurrence on the speakers. */
+  onAir?: boolean;
   onClose: () => void;
   onSaved: (schedule: Schedule) => void;
 }
@@ -36,14 +38,14 @@ function initialForm(schedule?: Schedule, programme?: Programme): ScheduleForm {
 }
 
 /** 'Lịch phát': what plays (a programme or own sources), where, when and how often; saving checks clashes first. */
-export function ScheduleEditorDialog({ schedule, programme, programmes, onClose, onSaved }: ScheduleEditorDialogProps) {
+export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = false, onClose, onSaved }: ScheduleEditorDialogProps) {
   const { t, locale } = useT();
   const notify = useNotify();
   const [form, setForm] = useState<ScheduleForm>(() => initialForm(schedule, programme));
   const [list, setList] = useState<SourceList>(() => (schedule && !schedule.idchuongtrinh ? listFromStored(schedule.nguonphat) : EMPTY_SOURCE_LIST));
   const [version, setVersion] = useState(schedule ? { id: schedule._id, phienban: schedule.phienban } : null);
   const patch = (next: Partial<ScheduleForm>) => setForm((current) => ({ ...current, ...next }));
-  const save = useScheduleSave({ version, onListChange: setList, onSaved });
+  const save = useScheduleSave({ version, onListChange: setList, onSaved, onAir });
   const chosenProgramme = programmes.find((p) => p._id === form.idchuongtrinh) ?? (programme?._id === form.idchuongtrinh ? programme : undefined);
   const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
 
@@ -72,6 +74,7 @@ export function ScheduleEditorDialog({ schedule, programme, programmes, onClose,
         <DialogTitle id="schedule-editor-title">{t('schedules.editorTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
+            {onAir && <Alert severity="warning" data-testid="schedule-on-air">{t('schedules.editLive')}</Alert>}
             <TextField label={t('schedules.title')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
             <TextField
               select

@@ -1,4 +1,5 @@
-import { IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import { IconButton, ListItemText, Menu, MenuItem, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -14,26 +15,31 @@ import { DAY_SHORT, formatScheduleWhen, formatStart } from './scheduleWhen';
 
 /** What a row's buttons ask for. */
 export type ScheduleRowAction =
-  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'remove'; schedule: Schedule }
+  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove'; schedule: Schedule }
   | { kind: 'stop'; schedule: Schedule; run: LiveBroadcast };
 
 /** One schedule: title, status, areas, days and times, next start, creator, approver, and the buttons the user's rights allow. */
 export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedule; actions: ScheduleActions; onAction: (action: ScheduleRowAction) => void }) {
   const { t, locale } = useT();
-  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'remove') => () => onAction({ kind, schedule });
+  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove') => () => onAction({ kind, schedule });
   return (
-    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} hover>
+    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover>
       <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          {schedule.ghim && <PushPinIcon fontSize="small" color="primary" titleAccess={t('schedules.pinned')} />}
+          {schedule.ghim && <PushPinIcon fontSize="small" color={schedule.ghimchung ? 'secondary' : 'primary'} titleAccess={t(schedule.ghimchung ? 'schedules.pinnedAll' : 'schedules.pinned')} />}
           <Typography variant="body2" sx={{ fontWeight: 600 }}>{schedule.tieude}</Typography>
         </Stack>
         {actions.stop && <Typography variant="caption" color="info.main">{t('schedules.live')}</Typography>}
       </TableCell>
-      <TableCell><ScheduleStatusChip status={schedule.trangthai} reason={schedule.lydo} /></TableCell>
+      <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
       <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'))}</TableCell>
-      <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : <Typography variant="body2" color="text.secondary">{t('schedules.noNext')}</Typography>}</TableCell>
+      <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
+        <Typography variant="body2" color="text.secondary">
+          {/* Only what will fire is a next start: one waiting for approval shows its planned start as such. */}
+          {schedule.dukien ? t('schedules.notApprovedNext', { when: formatStart(schedule.dukien) }) : t('schedules.noNext')}
+        </Typography>
+      )}</TableCell>
       <TableCell>{schedule.nguoitao.hoten}</TableCell>
       <TableCell>{schedule.nguoiduyet?.hoten ?? '—'}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -52,9 +58,9 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
             <IconButton color="warning" aria-label={t('schedules.sendBack')} onClick={act('sendBack')}><ReplyIcon /></IconButton>
           </Tooltip>
         )}
-        {actions.pin && (
-          <Tooltip title={t('schedules.pin')}>
-            <IconButton aria-label={t('schedules.pin')} aria-pressed={schedule.ghim} onClick={act('pin')}>{schedule.ghim ? <PushPinIcon color="primary" /> : <PushPinOutlinedIcon />}</IconButton>
+        {actions.pinAll ? <PinMenu schedule={schedule} mine={actions.pin} onAction={onAction} /> : actions.pin && (
+          <Tooltip title={t('schedules.pinHint')}>
+            <IconButton aria-label={t('schedules.pin')} aria-pressed={schedule.ghimcuatoi} onClick={act('pin')}>{schedule.ghimcuatoi ? <PushPinIcon color="primary" /> : <PushPinOutlinedIcon />}</IconButton>
           </Tooltip>
         )}
         {actions.edit && (
@@ -69,5 +75,34 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** An approver's pin button: a menu with its own pin and the pin for everyone, each saying which it is. */
+function PinMenu({ schedule, mine, onAction }: { schedule: Schedule; mine: boolean; onAction: (action: ScheduleRowAction) => void }) {
+  const { t } = useT();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const choose = (kind: 'pin' | 'pinAll') => () => {
+    setAnchor(null);
+    onAction({ kind, schedule });
+  };
+  return (
+    <>
+      <Tooltip title={t('schedules.pinMenuHint')}>
+        <IconButton aria-label={t('schedules.pin')} aria-haspopup="menu" aria-pressed={schedule.ghim} onClick={(e) => setAnchor(e.currentTarget)}>
+          {schedule.ghim ? <PushPinIcon color={schedule.ghimchung ? 'secondary' : 'primary'} /> : <PushPinOutlinedIcon />}
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {mine && (
+          <MenuItem onClick={choose('pin')}>
+            <ListItemText primary={t(schedule.ghimcuatoi ? 'schedules.unpinMine' : 'schedules.pinMine')} secondary={t('schedules.pinMineHint')} />
+          </MenuItem>
+        )}
+        <MenuItem onClick={choose('pinAll')}>
+          <ListItemText primary={t(schedule.ghimchung ? 'schedules.unpinAll' : 'schedules.pinAll')} secondary={t('schedules.pinAllHint')} />
+        </MenuItem>
+      </Menu>
+    </>
   );
 }

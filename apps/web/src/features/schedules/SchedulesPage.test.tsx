@@ -4,21 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { fakeServer } from '../../test/fakeServer';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { makeLive } from '../broadcast/live/liveFixtures';
 import { makeSchedule } from './scheduleFixtures';
 
 const base = '/v1/client/lichphat';
+const NONE = { sua: false, xoa: false, ghim: false, ghimchung: false, duyet: false, yeucauduyetlai: false, dung: false };
 const SCHEDULES = [
-  makeSchedule(),
+  makeSchedule({ thaotac: { ...NONE, sua: true, xoa: true, ghim: true } }),
   makeSchedule({ _id: 'lp-2', tieude: 'Thông báo tiêm chủng', trangthai: 'yeucausua', lydo: 'Sai giờ phát' }),
   makeSchedule({ _id: 'lp-3', tieude: 'Nhạc chào cờ', trangthai: 'daduyet', ghim: true, nguoiduyet: { _id: 'u-1', hoten: 'Nguyễn Văn An' } }),
 ];
 const right = (value: string) => ({ value, quyen: value });
 
-function serve() {
+function serve(schedules = SCHEDULES, extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
-    [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: SCHEDULES } },
-    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
     [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
+    ...extra,
+    [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: schedules } },
+    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
     'GET /v1/client/chuongtrinh/danhsach': { status: 200, body: { data: [] } },
     [`POST ${base}/duyetlichphat`]: { status: 200, body: { data: { ...SCHEDULES[0], trangthai: 'daduyet', nguoiduyet: { _id: 'u-1', hoten: 'Nguyễn Văn An' } } } },
@@ -42,7 +45,7 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(row('lp-1')).toHaveTextContent('18/11/2025 06:00');
   });
 
-  it('shows writing buttons to a writer and approval buttons only to an approver', async () => {
+  it('shows the buttons the server allows on each schedule', async () => {
     serve();
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
@@ -55,8 +58,31 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Tạo lịch phát' })).toBeInTheDocument();
   });
 
+  it("hides every button on a schedule the server gives no action on (a district's schedule seen by a commune officer)", async () => {
+    serve([makeSchedule({ thaotac: NONE, nguoitao: { _id: 'u-huyen', hoten: 'Cán bộ huyện' } })]);
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat'), right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(within(row('lp-1')).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('lets an approver pin for itself or for everyone, saying which', async () => {
+    const server = serve([makeSchedule({ thaotac: { ...NONE, ghim: true, ghimchung: true } })], {
+      [`POST ${base}/ghimlichphat`]: { status: 200, body: { data: makeSchedule({ ghim: true, ghimchung: true, thaotac: { ...NONE, ghim: true, ghimchung: true } }) } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Ghim' }));
+    expect(screen.getByRole('menuitem', { name: /Ghim cho riêng tôi/ })).toHaveTextContent('Chỉ danh sách của bạn thay đổi');
+    await userEvent.click(screen.getByRole('menuitem', { name: /Ghim cho mọi người/ }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${base}/ghimlichphat`)?.body).toEqual({ id: 'lp-1', tatca: true }));
+    await waitFor(() => expect(within(row('lp-1')).getByTitle('Được ghim cho mọi người')).toBeInTheDocument());
+  });
+
   it('lets an approver approve a pending schedule', async () => {
-    const server = serve();
+    const server = serve([
+      makeSchedule({ thaotac: { ...NONE, duyet: true, yeucauduyetlai: true, ghim: true, ghimchung: true } }),
+      ...SCHEDULES.slice(1).map((s) => ({ ...s, thaotac: { ...NONE, ghim: true, ghimchung: true } })),
+    ]);
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     expect(screen.queryByRole('button', { name: 'Tạo lịch phát' })).not.toBeInTheDocument();
@@ -74,5 +100,48 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     await userEvent.click(within(screen.getByRole('group', { name: 'Lọc theo trạng thái' })).getByRole('button', { name: 'Chờ duyệt' }));
     await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachlichphat`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet' } }));
+  });
+
+  it('tells what really became of each schedule, and gives a next start only to what will fire', async () => {
+    const at = Date.UTC(2025, 10, 17, 23, 0);
+    serve([
+      makeSchedule({ _id: 'played', chedophat: 'motlan', trangthai: 'ketthuc', tinhtrang: 'daphat', lanphattiep: null, dukien: null,
+        lanphatcuoi: { thoidiem: at, ketqua: 'daphat', lydo: null, nguoingat: null, sothietbiphat: 2 } }),
+      makeSchedule({ _id: 'missed', chedophat: 'motlan', trangthai: 'ketthuc', tinhtrang: 'bolo', lanphattiep: null, dukien: null,
+        lanphatcuoi: { thoidiem: at, ketqua: 'bolo', lydo: 'Chưa được duyệt kịp giờ phát', nguoingat: null, sothietbiphat: 0 } }),
+      makeSchedule({ _id: 'waiting', trangthai: 'choduyet', lanphattiep: null, dukien: at }),
+      makeSchedule({ _id: 'weekly', trangthai: 'daduyet', lanphattiep: at + 86_400_000,
+        lanphatcuoi: { thoidiem: at, ketqua: 'bingat', lydo: 'Bị dừng giữa chừng', nguoingat: 'Nguyễn Văn An', sothietbiphat: 3 } }),
+    ]);
+    renderApp('/quan-ly-lich-phat', { user: makeUser() });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(row('played')).toHaveAttribute('data-status', 'ketthuc');
+    expect(within(row('played')).getByTestId('schedule-status')).toHaveTextContent('Đã phát');
+    expect(row('played')).toHaveTextContent('phát trên 2 loa');
+    expect(row('played')).toHaveTextContent('Không còn');
+    expect(within(row('missed')).getByTestId('schedule-status')).toHaveTextContent('Bỏ lỡ');
+    expect(row('missed')).toHaveTextContent('Chưa được duyệt kịp giờ phát');
+    expect(within(row('waiting')).getByTestId('schedule-status')).toHaveTextContent('Chờ duyệt');
+    expect(row('waiting')).toHaveTextContent('Chưa duyệt — dự kiến 18/11/2025 06:00');
+    expect(within(row('weekly')).getByTestId('schedule-status')).toHaveTextContent('Đã duyệt');
+    expect(row('weekly')).toHaveTextContent('Lần phát 18/11/2025 06:00: Bị ngắt · Bị dừng giữa chừng · dừng bởi Nguyễn Văn An');
+    expect(row('weekly')).toHaveTextContent('19/11/2025 06:00');
+  });
+
+  it('says a schedule is on air before deleting it, and that it was stopped on the speakers', async () => {
+    const server = serve([makeSchedule({ iddangphat: 'run-1', tinhtrang: 'dangphat', thaotac: { ...NONE, xoa: true, dung: true } })], {
+      [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [makeLive({ idlichphat: 'run-1', type: 'phatlich', idlichgoc: 'lp-1' })] } },
+      [`POST ${base}/xoalichphat`]: { status: 200, body: { data: null } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser() });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(within(row('lp-1')).getByTestId('schedule-status')).toHaveTextContent('Đang phát');
+    await waitFor(() => expect(within(row('lp-1')).getByRole('button', { name: 'Dừng phát' })).toBeInTheDocument());
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Xoá' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Xoá lịch phát' });
+    expect(confirm).toHaveTextContent('đang phát trên loa. Xoá lịch sẽ dừng ngay lần phát này trên các loa');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Xoá' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path === `${base}/xoalichphat`)).toBe(true));
+    expect(await screen.findByText('Đã xoá lịch phát và dừng phát trên các loa!')).toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
 import { useBroadcastAreas } from '../broadcast/useAreaDevices';
 import { useProgrammes } from '../programmes/useProgrammes';
-import { sortSchedules } from './scheduleActions';
+import { liveRunOf, sortSchedules } from './scheduleActions';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
 import { EMPTY_SCHEDULE_FILTER, ScheduleFilters, type ScheduleFilterState } from './ScheduleFilters';
 import { ScheduleTable } from './ScheduleTable';
@@ -34,7 +34,7 @@ export function SchedulesPage() {
     ...(filter.nguoitao && { nguoitao: filter.nguoitao }), ...(filter.ngay && { ngay: filter.ngay }),
   }), [filter.trangthai, filter.diaban, filter.nguoitao, filter.ngay]);
   const { schedules, creators, error, replace, remove } = useSchedules(serverFilter);
-  const actions = useScheduleRowActions({ replace, remove, edit: (schedule) => setEditor({ schedule }) });
+  const actions = useScheduleRowActions({ replace, remove, edit: (schedule) => setEditor({ schedule }), onAir: (schedule) => liveRunOf(schedule, live) !== null });
   const canWrite = hasRight(user, 'themsuaxoalichphat');
 
 
@@ -64,13 +64,14 @@ export function SchedulesPage() {
             <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('schedules.empty')}</Typography></Box>
           )}
           {schedules && shown.length > 0 && view === 'list' && <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} />}
-          {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => canWrite && schedule.trangthai !== 'ketthuc' && setEditor({ schedule })} />}
+          {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => schedule.thaotac.sua && setEditor({ schedule })} />}
         </Stack>
       </Paper>
       {editor && (
         <ScheduleEditorDialog
           key={editor.schedule?._id ?? 'new'}
           schedule={editor.schedule}
+          onAir={!!editor.schedule && liveRunOf(editor.schedule, live) !== null}
           programmes={programmes ?? []}
           onClose={() => setEditor(null)}
           onSaved={(saved) => {
@@ -83,7 +84,7 @@ export function SchedulesPage() {
       <ConfirmDialog
         open={actions.deleting !== null}
         title={t('schedules.deleteTitle')}
-        text={t('schedules.deleteText', { title: actions.deleting?.tieude ?? '' })}
+        text={t(actions.deleting && liveRunOf(actions.deleting, live) ? 'schedules.deleteLiveText' : 'schedules.deleteText', { title: actions.deleting?.tieude ?? '' })}
         confirmLabel={t('schedules.delete')}
         onCancel={actions.cancelDelete}
         onConfirm={actions.confirmDelete}

@@ -30,8 +30,8 @@ export function saveSchedule(body: ScheduleSave): Promise<Schedule> {
 export const approveSchedule = (id: string) => api.post<Schedule>(`${base}/duyetlichphat`, { id });
 /** POST yeucauduyetlai: back to its creator with a reason. */
 export const sendBackSchedule = (id: string, lydo: string) => api.post<Schedule>(`${base}/yeucauduyetlai`, { id, lydo });
-/** POST ghimlichphat: toggles the pin. */
-export const pinSchedule = (id: string) => api.post<Schedule>(`${base}/ghimlichphat`, { id });
+/** POST ghimlichphat: toggles the user's own pin, or (tatca) the pin for everyone. */
+export const pinSchedule = (id: string, forEveryone = false) => api.post<Schedule>(`${base}/ghimlichphat`, forEveryone ? { id, tatca: true } : { id });
 /** POST xoalichphat. */
 export const deleteSchedule = (id: string) => api.post<null>(`${base}/xoalichphat`, { id });
 

@@ -1,30 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveBroadcast } from '@loa/contract';
-import { makeUser } from '../../test/fixtures';
 import { makeLive } from '../broadcast/live/liveFixtures';
 import { scheduleActions, sortSchedules } from './scheduleActions';
 import { makeSchedule } from './scheduleFixtures';
 
-const right = (value: string) => ({ value, quyen: value });
-const writer = makeUser({ quyenhan: [right('themsuaxoalichphat')] });
-const approver = makeUser({ userID: 'u-9', quyenhan: [right('duyetlichphat')] });
-const viewer = makeUser({ quyenhan: [] });
+const none = { sua: false, xoa: false, ghim: false, ghimchung: false, duyet: false, yeucauduyetlai: false, dung: false };
 
-describe('schedule row actions by right', () => {
-  it('gives approve and send back only to duyetlichphat, on a pending schedule', () => {
-    expect(scheduleActions(makeSchedule(), approver, [])).toMatchObject({ approve: true, sendBack: true, edit: false, remove: false, pin: true });
-    expect(scheduleActions(makeSchedule({ trangthai: 'daduyet' }), approver, [])).toMatchObject({ approve: false, sendBack: false });
-    expect(scheduleActions(makeSchedule(), writer, [])).toMatchObject({ approve: false, sendBack: false, edit: true, remove: true, pin: true });
-    expect(scheduleActions(makeSchedule({ trangthai: 'ketthuc' }), writer, [])).toMatchObject({ edit: false, remove: true });
-    expect(scheduleActions(makeSchedule(), viewer, [])).toEqual({ approve: false, sendBack: false, edit: false, remove: false, pin: false, stop: null });
+describe('schedule row actions', () => {
+  it('offers exactly the actions the server allows (thaotac), whatever the user\'s rights say', () => {
+    expect(scheduleActions(makeSchedule({ thaotac: { ...none, duyet: true, yeucauduyetlai: true, ghim: true, ghimchung: true } }), []))
+      .toEqual({ approve: true, sendBack: true, edit: false, remove: false, pin: true, pinAll: true, stop: null });
+    // A commune officer looking at a district's schedule: the server allows nothing, so no button.
+    expect(scheduleActions(makeSchedule({ thaotac: none }), [])).toEqual({ approve: false, sendBack: false, edit: false, remove: false, pin: false, pinAll: false, stop: null });
+    expect(scheduleActions(makeSchedule(), [])).toMatchObject({ edit: true, remove: true, pin: true, pinAll: false });
   });
 
-  it('offers Stop for the live run of the schedule to its creator', () => {
-    const schedule = makeSchedule({ nguoitao: { _id: 'u-1', hoten: 'An' } });
+  it('offers Stop for the run the server names as the schedule\'s, when it allows stopping', () => {
     const run: LiveBroadcast = makeLive({ idlichphat: 'run-7', type: 'phatlich', nguoitao: 'u-1', idlichgoc: 'lp-1' });
-    expect(scheduleActions(schedule, writer, [run]).stop?.idlichphat).toBe('run-7');
-    expect(scheduleActions(schedule, writer, [{ ...run, idlichgoc: 'lp-other' }]).stop).toBeNull();
-    expect(scheduleActions(makeSchedule(), viewer, [{ ...run, nguoitao: 'u-2' }]).stop).toBeNull();
+    const playing = makeSchedule({ iddangphat: 'run-7', thaotac: { ...none, dung: true } });
+    expect(scheduleActions(playing, [run]).stop?.idlichphat).toBe('run-7');
+    expect(scheduleActions({ ...playing, thaotac: none }, [run]).stop).toBeNull();
+    // The list has not caught up with a run that just started: no Stop until it does.
+    expect(scheduleActions({ ...playing, iddangphat: null }, [run]).stop).toBeNull();
+    expect(scheduleActions(playing, []).stop).toBeNull();
   });
 
   it('lists pinned schedules first, then by next start', () => {

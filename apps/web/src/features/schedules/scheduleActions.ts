@@ -1,13 +1,14 @@
-import type { LiveBroadcast, Schedule, User } from '@loa/contract';
-import { hasRight } from '../auth/useAuth';
-import { canStop } from '../broadcast/live/canStop';
+import type { LiveBroadcast, Schedule } from '@loa/contract';
 
 /** The row buttons a user gets for a schedule. */
 export interface ScheduleActions {
   edit: boolean;
   approve: boolean;
   sendBack: boolean;
+  /** Pin for oneself. */
   pin: boolean;
+  /** Pin for everyone (an approver). */
+  pinAll: boolean;
   remove: boolean;
   /** The live run Stop would end, when one is playing and the user may stop it. */
   stop: LiveBroadcast | null;
@@ -17,26 +18,30 @@ export interface ScheduleActions {
  * The running broadcast of a schedule: by its schedule id when the server sends one, else the scheduled run
  * with the same title and creator (live entries name their programme, not their schedule).
  */
-export function liveRunOf(schedule: Pick<Schedule, '_id' | 'tieude' | 'nguoitao'>, live: LiveBroadcast[]): LiveBroadcast | null {
+export function liveRunOf(schedule: Pick<Schedule, '_id' | 'tieude' | 'nguoitao'> & Partial<Pick<Schedule, 'iddangphat'>>, live: LiveBroadcast[]): LiveBroadcast | null {
   const runs = live.filter((l) => l.type === 'phatlich');
-  return runs.find((l) => l.idlichgoc === schedule._id)
+  return (schedule.iddangphat ? runs.find((l) => l.idlichphat === schedule.iddangphat) : undefined)
+    ?? runs.find((l) => l.idlichgoc === schedule._id)
     ?? runs.find((l) => !l.idlichgoc && l.nguonphat.tenchuongtrinh === schedule.tieude && l.nguoitao === schedule.nguoitao._id)
     ?? null;
 }
 
-/** Which actions a row offers: writing needs themsuaxoalichphat, approving and sending back need duyetlichphat on a pending schedule. */
-export function scheduleActions(schedule: Schedule, user: Pick<User, 'userID' | 'idAdmin' | 'quyenhan'>, live: LiveBroadcast[]): ScheduleActions {
-  const writer = hasRight(user, 'themsuaxoalichphat');
-  const approver = hasRight(user, 'duyetlichphat');
-  const pending = schedule.trangthai === 'choduyet';
+/**
+ * Which actions a row offers: exactly those the server says the user may take (Schedule.thaotac,
+ * one rule for scope and rights on the server). Stop names the live run the server counted as this
+ * schedule's; until the list catches up with a run that just started, there is none.
+ */
+export function scheduleActions(schedule: Schedule, live: LiveBroadcast[]): ScheduleActions {
+  const may = schedule.thaotac;
   const run = liveRunOf(schedule, live);
   return {
-    edit: writer && schedule.trangthai !== 'ketthuc',
-    approve: approver && pending,
-    sendBack: approver && pending,
-    pin: writer || approver,
-    remove: writer,
-    stop: run && canStop(run, user) ? run : null,
+    edit: may.sua,
+    approve: may.duyet,
+    sendBack: may.yeucauduyetlai,
+    pin: may.ghim,
+    pinAll: may.ghimchung,
+    remove: may.xoa,
+    stop: run && may.dung && run.idlichphat === schedule.iddangphat ? run : null,
   };
 }
 

@@ -48,6 +48,8 @@ describe('schedule editor body', () => {
     expect(scheduleFormError(ready({ ngayketthuc: '2025-11-10' }), 1)).toBe(SCHEDULE_MESSAGES.endBeforeStart);
     expect(scheduleFormError(ready({ giophat: [] }), 1)).toBe(SCHEDULE_MESSAGES.noTimes);
     expect(scheduleFormError(ready({ kieulaplai: 2, intervalMinutes: '0.5' }), 1)).toBe(MSG.repeatIntervalMin);
+    expect(scheduleFormError(ready({ kieulaplai: 1, solanlaplai: '0' }), 1)).toBe(MSG.repeatCountMin);
+    expect(scheduleFormError(ready({ kieulaplai: 1, solanlaplai: '1.5' }), 1)).toBe(MSG.repeatCountWhole);
     expect(scheduleFormError(ready(), EMPTY_SOURCE_LIST.sources.length + 1)).toBeNull();
   });
 

@@ -75,6 +75,7 @@ export function scheduleFormError(form: ScheduleForm, sourceCount: number): stri
   if (form.giophat.length === 0) return SCHEDULE_MESSAGES.noTimes;
   if (form.kieulaplai === 2 && Number(form.intervalMinutes || 0) * 60 < REPEAT_INTERVAL_MIN_SECONDS) return MSG.repeatIntervalMin;
   if (form.kieulaplai !== 0 && Number(form.solanlaplai || 0) < REPEAT_COUNT_MIN) return MSG.repeatCountMin;
+  if (form.kieulaplai !== 0 && !Number.isInteger(Number(form.solanlaplai))) return MSG.repeatCountWhole;
   return null;
 }
 
@@ -96,6 +97,6 @@ export function buildScheduleBody(form: ScheduleForm, list: SourceList): Schedul
     giophat: [...form.giophat].sort(),
     kieulaplai: form.kieulaplai,
     thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
-    solanlaplai: form.kieulaplai === 0 ? REPEAT_COUNT_DEFAULT : Math.trunc(Number(form.solanlaplai || 0)),
+    solanlaplai: form.kieulaplai === 0 ? REPEAT_COUNT_DEFAULT : Number(form.solanlaplai || 0),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_SHORT, formatScheduleWhen, formatWeekdays } from './scheduleWhen';
+import { DAY_SHORT, formatRange, formatScheduleWhen, formatWeekdays } from './scheduleWhen';
 
 const vi = DAY_SHORT.vi;
 
@@ -16,5 +16,13 @@ describe('formatScheduleWhen', () => {
   it('shows weekly days and sorted times, or the date of a once-only schedule', () => {
     expect(formatScheduleWhen({ chedophat: 'hangtuan', thutrongtuan: [1, 2, 3, 4, 5], giophat: ['17:00', '06:00:00'], ngaybatdau: '2025-11-01' }, vi, '')).toBe('T2–T6 06:00, 17:00');
     expect(formatScheduleWhen({ chedophat: 'motlan', thutrongtuan: [3], giophat: ['09:00'], ngaybatdau: '2025-11-22' }, vi, '')).toBe('22/11/2025 09:00');
+  });
+});
+
+describe('formatRange', () => {
+  it('shows a whole occurrence in Vietnam time, to the second when a bound is not on the minute', () => {
+    expect(formatRange(Date.UTC(2025, 10, 17, 23, 0), Date.UTC(2025, 10, 17, 23, 5))).toBe('18/11/2025 06:00–06:05');
+    expect(formatRange(Date.UTC(2025, 10, 18, 10, 31), Date.UTC(2025, 10, 18, 10, 31, 30))).toBe('18/11/2025 17:31:00–17:31:30');
+    expect(formatRange(Date.UTC(2025, 10, 18, 16, 30), Date.UTC(2025, 10, 18, 17, 30))).toBe('18/11/2025 23:30–19/11/2025 00:30');
   });
 });

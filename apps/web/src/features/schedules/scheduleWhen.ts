@@ -1,5 +1,5 @@
 import type { Schedule } from '@loa/contract';
-import { vnDate, vnTime } from './vietnamTime';
+import { VN_OFFSET_MS, vnDate, vnTime } from './vietnamTime';
 
 /** Weekdays in the console's order (Monday first): 0 = Sunday … 6 = Saturday. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -40,3 +40,16 @@ export function formatScheduleWhen(schedule: Pick<Schedule, 'chedophat' | 'thutr
 
 /** An instant as 'DD/MM/YYYY HH:mm' in Vietnam time. */
 export const formatStart = (ms: number): string => `${formatDate(vnDate(ms))} ${vnTime(ms)}`;
+
+/** The Vietnam time of day of an instant as HH:mm, or HH:mm:ss when `seconds`. */
+const clock = (ms: number, seconds: boolean): string => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, seconds ? 19 : 16);
+
+/**
+ * A whole occurrence, 'DD/MM/YYYY HH:mm–HH:mm' in Vietnam time: seconds are shown when a bound is
+ * not on the minute (so a 30 s programme never reads '17:31–17:31'), the end's date when it is another day.
+ */
+export function formatRange(start: number, end: number): string {
+  const seconds = Math.floor(start / 1000) % 60 !== 0 || Math.floor(end / 1000) % 60 !== 0;
+  const endDate = vnDate(end) === vnDate(start) ? '' : `${formatDate(vnDate(end))} `;
+  return `${formatDate(vnDate(start))} ${clock(start, seconds)}–${endDate}${clock(end, seconds)}`;
+}

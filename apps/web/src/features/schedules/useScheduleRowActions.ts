@@ -8,7 +8,7 @@ import { approveSchedule, deleteSchedule, pinSchedule, sendBackSchedule } from '
 import type { ScheduleRowAction } from './ScheduleRow';
 
 /** Runs the row buttons: approve, pin and stop at once; send back and delete through their dialogs; edit opens the editor. */
-export function useScheduleRowActions(options: { replace: (s: Schedule) => void; remove: (id: string) => void; edit: (s: Schedule) => void }) {
+export function useScheduleRowActions(options: { replace: (s: Schedule) => void; remove: (id: string) => void; edit: (s: Schedule) => void; onAir?: (s: Schedule) => boolean }) {
   const { t } = useT();
   const notify = useNotify();
   const [sendingBack, setSendingBack] = useState<Schedule | null>(null);
@@ -37,6 +37,9 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
       case 'pin':
         void run(async () => options.replace(await pinSchedule(schedule._id)));
         return;
+      case 'pinAll':
+        void run(async () => options.replace(await pinSchedule(schedule._id, true)));
+        return;
       case 'stop':
         void run(async () => {
           await stopBroadcast(action.run.idlichphat);
@@ -64,10 +67,11 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
   const confirmDelete = () => {
     const target = deleting;
     if (!target) return;
+    const wasOnAir = options.onAir?.(target) ?? false;
     void run(async () => {
       await deleteSchedule(target._id);
       options.remove(target._id);
-      notify.success(t('schedules.deleted'));
+      notify.success(t(wasOnAir ? 'schedules.deletedStopped' : 'schedules.deleted'));
     }).finally(() => setDeleting(null));
   };
 

@@ -20,7 +20,7 @@ export type SaveStep =
  * Saving a schedule: check the form, upload chosen files (their FILE sources then name the stored keys),
  * ask kiemtrathongtin, let the officer decide on clashes, then create or edit (phienban guards edits).
  */
-export function useScheduleSave(options: { version: { id: string; phienban: number } | null; onListChange: (list: SourceList) => void; onSaved: (schedule: Schedule) => void }) {
+export function useScheduleSave(options: { version: { id: string; phienban: number } | null; onListChange: (list: SourceList) => void; onSaved: (schedule: Schedule) => void; onAir?: boolean }) {
   const { t } = useT();
   const notify = useNotify();
   const [step, setStep] = useState<SaveStep>({ kind: 'idle' });
@@ -30,7 +30,8 @@ export function useScheduleSave(options: { version: { id: string; phienban: numb
     try {
       const saved = await saveSchedule(body);
       setStep({ kind: 'idle' });
-      notify.success(t('schedules.saved'));
+      // Saving an edit of a schedule on air stopped its running occurrence on the speakers (the server does it).
+      notify.success(t(options.onAir && body.id ? 'schedules.savedStopped' : 'schedules.saved'));
       options.onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setStep({ kind: 'stale', message: error.message });

@@ -20,6 +20,11 @@ describe('the broadcast request', () => {
     expect(broadcastError(buildBroadcastInfo({ ...form, uutien: null, loaibantin: null }, 10, user), 1)).toBe(MSG.noMessageType);
   });
 
+  it('refuses a repeat count that is not a whole number (1.5 is not rounded to 1)', () => {
+    expect(broadcastError(buildBroadcastInfo({ ...form, solanlaplai: '1.5' }, 10, user), 1)).toBe(MSG.repeatCountWhole);
+    expect(broadcastError(buildBroadcastInfo(form, 10, user), 1)).toBeNull();
+  });
+
   it('sends thongtin, nguonphat and one files part per chosen MP3 under its original name', async () => {
     let list = addSource(EMPTY_SOURCE_LIST, fileSource([draftFile('a.mp3', 100, 30), draftFile('b.mp3', 300, 15)], 0));
     list = addSource(list, relaySource({ channel: 'nhapduongdan', tenkenh: 'VOV1', url: 'http://vov1', minutes: '2' }));

@@ -51,7 +51,7 @@ export function buildBroadcastInfo(form: BroadcastForm, total: number, user: Pic
     idAdmin: user.idAdmin,
     kieulaplai: form.kieulaplai,
     thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
-    solanlaplai: repeating ? Math.trunc(Number(form.solanlaplai || 0)) : REPEAT_COUNT_DEFAULT,
+    solanlaplai: repeating ? Number(form.solanlaplai || 0) : REPEAT_COUNT_DEFAULT,
     ngatphat: takeover,
   };
 }
