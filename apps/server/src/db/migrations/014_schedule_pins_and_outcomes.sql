@@ -21,5 +21,5 @@ CREATE TABLE schedule_alerts (
   PRIMARY KEY (schedule_id, planned_at, kind)
 );
 
--- Which speakers played a broadcast (a schedule's outcome, the as-run record).
-CREATE INDEX IF NOT EXISTS device_plays_session ON device_plays (session_id);
+-- Which speakers played a broadcast (a schedule's outcome, the as-run record) is looked up through
+-- device_plays_session (session_id, device_id), made by 015_asrun.sql.

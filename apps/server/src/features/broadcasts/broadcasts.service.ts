@@ -12,7 +12,7 @@ import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import type { StoredAudio } from '../media/media.service';
 import { itemsFromSources, resolveTarget } from './compose';
-import { writeSystemLog } from '../system-log/systemLog.service';
+import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
 import * as q from './broadcasts.queries';
 
 export interface BroadcastContext {
@@ -61,7 +61,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
       action: 'phat-ngay', targetType: 'phatngay', targetId: id, targetName: info.tieude,
       detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
     });
-    await logCuts(tx, session, broadcast, outcome);
+    await logCuts(tx, session.actor, broadcast, outcome);
   }), { samePriority: 'refuse', takeover, by: session.user.id });
   return ctx.engine.liveOf(id)!;
 }
@@ -84,11 +84,14 @@ async function mayTakeOver(ctx: BroadcastContext, row: Parameters<PlayoutEngine[
   return allowed;
 }
 
-/** System-log entries for the broadcasts a new one took over or pre-empted, in its own transaction. */
-async function logCuts(tx: Db, session: Session, by: q.NewBroadcast, outcome: StartOutcome): Promise<void> {
+/**
+ * System-log entries for the broadcasts a new one took over or pre-empted, written in the new one's
+ * own transaction (an officer's bulletin, or a schedule's run: then the actor is the system).
+ */
+export async function logCuts(tx: Db, actor: Actor, by: Pick<q.NewBroadcast, 'id' | 'title'>, outcome: StartOutcome): Promise<void> {
   const cuts = [...outcome.takenOver.map((b) => ({ b, cach: 'ngat' })), ...outcome.preempted.map((b) => ({ b, cach: 'uu-tien-cao-hon' }))];
   for (const { b, cach } of cuts) {
-    await writeSystemLog(tx, session.actor, {
+    await writeSystemLog(tx, actor, {
       action: 'ngat-phat', targetType: 'phatngay', targetId: b.idlichphat, targetName: b.tieude,
       detail: { tieude: b.tieude, nguoitao: b.nguoitao.hoten, soloa: b.soloa, cach, boi: by.id, bantinmoi: by.title },
     });

@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db';
 import type { DomainBus } from '../../infra/events';
 import { insertBroadcast, type NewBroadcast } from '../broadcasts/broadcasts.queries';
 import { PlayoutEngine as Engine } from '../../playout/engine';
+import { logCuts } from '../broadcasts/broadcasts.service';
 import { occurrencesBetween } from './recurrence';
 import * as q from './schedules.queries';
 import { recurrenceOf, spanOf } from './schedules.service';
@@ -304,10 +305,12 @@ export class Scheduler {
       repeat_interval: s.repeat_interval, repeat_count: s.repeat_count, run_started_at: new Date(planned), schedule_id: s.id,
     };
     try {
-      await this.engine.start(Engine.newRow(broadcast, s.creator_name), async () => {
-        await insertBroadcast(this.db, broadcast);
-        await q.markRunFired(this.db, s.id, planned, lag, broadcast.id);
-      });
+      await this.engine.start(Engine.newRow(broadcast, s.creator_name), (outcome) => this.db.transaction(async (tx) => {
+        await insertBroadcast(tx, broadcast);
+        await q.markRunFired(tx, s.id, planned, lag, broadcast.id);
+        // What its run pre-empted is logged with it, by the system (nobody pressed anything).
+        await logCuts(tx, { userId: null, tentaikhoan: null, adminId: s.admin_id, ip: '' }, broadcast, outcome);
+      }));
       this.lags.push(lag);
       this.log.info({ schedule: s.id, lagMs: lag }, 'scheduled broadcast fired');
     } catch (error) {

@@ -30,6 +30,25 @@ function schedule(areaId: string, at: number, extra: Record<string, unknown> = {
 }
 
 describe('schedules', () => {
+  it('a scheduled run of a higher priority pre-empts a running one, and the system log says so', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const first = Math.ceil((Date.now() + 2500) / 1000) * 1000;
+    const low = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, first, { tieude: 'Nhạc sáng', uutien: 0 }))).body.data as Schedule;
+    const high = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, first + 2000, { tieude: 'Cảnh báo bão', uutien: 1 }))).body.data as Schedule;
+    expect([low.trangthai, high.trangthai]).toEqual(['daduyet', 'daduyet']);
+    const runOf = async (id: string) => (await server.db.query<{ broadcast_id: string | null }>('SELECT broadcast_id FROM schedule_runs WHERE schedule_id = $1', [id]))[0]?.broadcast_id;
+    const lowRun = await eventually(() => runOf(low._id), first - Date.now() + 3000);
+    const highRun = await eventually(() => runOf(high._id), first + 2000 - Date.now() + 3000);
+    await eventually(() => speaker.playing?.sessionId === highRun, 3000);
+    const [entry] = await server.db.query<{ user_id: string | null; admin_id: string; detail: Record<string, unknown> }>(
+      "SELECT user_id, admin_id, detail FROM system_log WHERE action = 'ngat-phat' AND target_id = $1", [lowRun]);
+    expect(entry).toMatchObject({ user_id: null, admin_id: w.admin.id, detail: { cach: 'uu-tien-cao-hon', boi: highRun, bantinmoi: 'Cảnh báo bão', soloa: 1 } });
+    expect(server.app.engine.liveOf(lowRun!)!.bingat).toMatchObject({ kieu: 'ngat', idlichphat: highRun });
+    for (const id of [highRun, lowRun]) await w.client.post('/v1/client/lichphat/dungkhancap', { id });
+  });
+
   it('waits for approval, then fires at the planned second on the chosen speakers', async () => {
     const w = await signedInAdmin(server);
     agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 2)));
