@@ -15,7 +15,7 @@ const run = makeLive({ idlichphat: 'run-1', type: 'phatlich', idlichgoc: 'lp-1',
 describe('every Stop button', { timeout: 20_000 }, () => {
   it("says 'Dừng phát thành công!' on the live card and on the schedule list alike", async () => {
     const server = fakeServer({
-      'POST /v1/client/lichphat/danhsachlichphat': { status: 200, body: { data: [makeSchedule({ _id: 'lp-1', trangthai: 'daduyet' })] } },
+      'POST /v1/client/lichphat/danhsachlichphat': { status: 200, body: { data: [makeSchedule({ _id: 'lp-1', trangthai: 'daduyet', iddangphat: 'run-1', thaotac: { ...makeSchedule().thaotac, dung: true } })] } },
       'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: [] } },
       'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: [run] } },
       'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
