@@ -71,17 +71,18 @@ describe('reach of a running broadcast (speakers playing / chosen, failed, offli
     const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA, w.areas.communeB]), [file, relay], [{ name: 'ban-tin-lũ.mp3', data: makeMp3(20) }]));
     expect(res.status).toBe(200);
     await eventually(() => speaker.playing, 3000);
-    expect((await w.client.get('/v1/client/phatngay/dungphatngay')).status).toBe(200);
     type Entry = { sukien: string; tieude: string | null; tenmuc: string | null; lydo: string | null };
-    const history = (id: string) => eventually(async () => {
+    const history = (id: string, until: (i: Entry) => boolean) => eventually(async () => {
       const items = (await w.client.get(`/v1/client/thietbi/lichsubantin?id=${id}`)).body.data.items as Entry[];
-      return items.some((i) => i.sukien !== 'started') ? items : null;
+      return items.some(until) ? items : null;
     }, 5000);
-    const played = await history(speaker.deviceId);
+    // A speaker that cannot open its audio (it was given no server address): the file's readable name
+    // and the reason, not the agent's English. Read before the stop, which would cut it short.
+    const failed = await history(failing.deviceId, (i) => i.sukien === 'error');
+    expect(failed).toContainEqual(expect.objectContaining({ sukien: 'error', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', loi: 'Invalid URL', lydo: 'Địa chỉ âm thanh không hợp lệ' }));
+    expect((await w.client.get('/v1/client/phatngay/dungphatngay')).status).toBe(200);
+    const played = await history(speaker.deviceId, (i) => i.sukien === 'finished');
     expect(played).toContainEqual(expect.objectContaining({ sukien: 'started', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: null }));
     expect(played).toContainEqual(expect.objectContaining({ sukien: 'finished', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: 'Dừng theo lệnh từ máy chủ' }));
-    // A speaker that cannot open its audio (it was given no server address): the file's readable name and the reason, not the agent's English.
-    const failed = await history(failing.deviceId);
-    expect(failed).toContainEqual(expect.objectContaining({ sukien: 'error', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', loi: 'Invalid URL', lydo: 'Địa chỉ âm thanh không hợp lệ' }));
   });
 });
