@@ -44,6 +44,10 @@ export const enBroadcast: Record<keyof typeof viBroadcast, string> = {
   'source.noFiles': 'No file chosen.',
   'source.chosenFiles': 'Chosen files',
   'source.removeFile': 'Remove {name}',
+  'source.fromLibrary': 'Choose from the library',
+  'source.libraryFiles': 'Library files',
+  'source.libraryNoMatch': 'No file matches the search.',
+  'source.libraryChosen': 'chosen',
 
   'relay.channel': 'Relay channel',
   'relay.freeEntry': 'Enter an address',

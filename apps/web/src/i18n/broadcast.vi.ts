@@ -42,6 +42,10 @@ export const viBroadcast = {
   'source.noFiles': 'Chưa chọn tệp nào.',
   'source.chosenFiles': 'Các tệp đã chọn',
   'source.removeFile': 'Bỏ tệp {name}',
+  'source.fromLibrary': 'Chọn từ thư viện',
+  'source.libraryFiles': 'Tệp trong thư viện',
+  'source.libraryNoMatch': 'Không có tệp nào khớp với tìm kiếm.',
+  'source.libraryChosen': 'đã chọn',
 
   'relay.channel': 'Kênh tiếp sóng',
   'relay.freeEntry': 'Nhập đường dẫn',

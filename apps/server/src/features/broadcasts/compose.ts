@@ -24,7 +24,7 @@ export interface ComposeContext {
 
 const mediaKeyOf = (url: string): string | null => {
   const m = /^\/?media\/((?:audio|tts)\/[^?#]+)/.exec(url.replace(/^https?:\/\/[^/]+/, ''));
-  return m ? decodeURIComponent(m[1]) : url.startsWith('audio/') ? url : null;
+  return m ? decodeURIComponent(m[1]) : /^(?:audio|tts)\//.test(url) ? url : null;
 };
 
 /** The address a relay source plays: its typed http(s) path, or its channel's; refused when it points inside. */
@@ -64,7 +64,7 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
         // An object put to a presigned S3 address is checked by content and recorded on its first use.
         if (!stored && key) stored = (await adoptUploadedObject(ctx.db, ctx.storage, ctx.session, key, file.fileName)) ?? undefined;
         if (!stored || !(await inScope(stored))) throw badRequest(uploads.length > 0 ? BROADCAST_MESSAGES.filesMismatch : BROADCAST_MESSAGES.fileMissing);
-        items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind === 'recording' ? 'recording' : 'file' });
+        items.push({ url: ctx.storage.publicPath(stored.key), duration: stored.duration, title: file.fileName, kind: stored.kind });
       }
     } else if (source.kieunguon === SOURCE_KINDS.relay) {
       items.push({ url: await relayAddress(ctx, source.url), duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, finished, type Readable } from 'node:stream';
 import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG } from '@loa/contract';
@@ -8,7 +9,7 @@ import { AppError } from '../../infra/errors';
 import { uniqueMediaName, type MediaStorage } from '../../infra/storage';
 import type { Session } from '../auth/auth.service';
 import { probeMp3File, type ProbedAudio } from './audioProbe';
-import { deleteMedia, insertMedia, type MediaRow } from './media.queries';
+import { deleteMedia, findMediaByContent, insertMedia, type MediaRow } from './media.queries';
 
 export interface StoredAudio {
   key: string;
@@ -16,6 +17,27 @@ export interface StoredAudio {
   durationSeconds: number;
   bitrateKbps: number | null;
   bytes: number;
+  /** The same content was already in the caller's library before: its stored file is used (and never discarded by this request). */
+  reused: boolean;
+}
+
+/** sha256 of a local file's bytes: what the library compares to keep one copy of each content. */
+export async function hashFile(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The library row of the same content in the library of the session's administrator and area, when
+ * its file is still stored (a row whose file is gone gives up its hash so a new copy can take it).
+ */
+export async function sameContentInLibrary(db: Db, storage: MediaStorage, session: Session, contentHash: string): Promise<MediaRow | null> {
+  const row = await findMediaByContent(db, session.user.admin_id, session.user.area_id, contentHash);
+  if (!row) return null;
+  if (await storage.exists(row.key)) return row;
+  await db.query('UPDATE media SET content_hash = NULL WHERE key = $1', [row.key]);
+  return null;
 }
 
 /** Passes bytes through and fails once more than `limit` have passed (uploads are capped per file). */
@@ -40,27 +62,47 @@ function capped(stream: Readable, limit: number): Readable {
 /**
  * Stores an uploaded audio file under a unique name, checks it by content (MP3, not 320 kbps) and
  * records it; a file that fails any check is never stored (and a record that fails removes it), so
- * nothing half-made stays behind.
+ * nothing half-made stays behind. Content already in the library of the caller's administrator and
+ * area is not kept twice: the new copy goes and the stored file is answered (`reused`), so a retried
+ * save does not list the same file again. An upload to a key promised beforehand (an upload address)
+ * keeps that key.
  */
 export async function storeUploadedAudio(db: Db, storage: MediaStorage, session: Session, input: { stream: Readable; originalName: string; key?: string; kind?: 'file' | 'recording' }): Promise<StoredAudio> {
   // Every upload path comes through here: a file name the database cannot store is refused first.
   assertSafeText(input.originalName, ['fileName']);
   const key = input.key ?? `audio/${uniqueMediaName(input.originalName)}`;
   let probed: ProbedAudio | undefined;
+  let contentHash: string | undefined;
   const { size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES), {
     check: async (file) => {
       if ((input.stream as Readable & { truncated?: boolean }).truncated) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
       probed = await probeMp3File(file);
+      contentHash = await hashFile(file);
     },
   });
   try {
-    if (!probed) throw new Error('upload stored without its check');
-    await insertMedia(db, {
+    if (!probed || !contentHash) throw new Error('upload stored without its check');
+    const reuse = async (): Promise<StoredAudio | null> => {
+      const same = input.key ? null : await sameContentInLibrary(db, storage, session, contentHash!);
+      if (!same) return null;
+      await storage.delete(key).catch(() => undefined);
+      return { key: same.key, originalName: input.originalName, durationSeconds: same.duration, bitrateKbps: same.bitrate, bytes: same.bytes, reused: true };
+    };
+    const earlier = await reuse();
+    if (earlier) return earlier;
+    const row: MediaRow = {
       key, admin_id: session.user.admin_id, user_id: session.user.id, original_name: path.basename(input.originalName),
       kind: input.kind ?? (input.originalName.startsWith('ghiam-') ? 'recording' : 'file'), duration: probed.durationSeconds, bitrate: probed.bitrateKbps, bytes: size,
-      area_id: session.user.area_id,
-    });
-    return { key, originalName: input.originalName, durationSeconds: probed.durationSeconds, bitrateKbps: probed.bitrateKbps, bytes: size };
+      area_id: session.user.area_id, content_hash: contentHash,
+    };
+    if (!(await insertMedia(db, row))) {
+      // The same content was recorded meanwhile (two uploads at once): use that one.
+      const meanwhile = await reuse();
+      if (meanwhile) return meanwhile;
+      // A promised key keeps its file, recorded without the hash the library copy already holds.
+      if (!(await insertMedia(db, { ...row, content_hash: null }))) throw new Error(`media key recorded twice: ${key}`);
+    }
+    return { key, originalName: input.originalName, durationSeconds: probed.durationSeconds, bitrateKbps: probed.bitrateKbps, bytes: size, reused: false };
   } catch (error) {
     await storage.delete(key).catch(() => undefined);
     throw error;
@@ -69,11 +111,13 @@ export async function storeUploadedAudio(db: Db, storage: MediaStorage, session:
 
 /**
  * Removes uploads stored earlier in a request that is then refused (a later file is not MP3, too
- * many files, a bad field): a refused request leaves neither files nor library entries behind.
+ * many files, a bad field): a refused request leaves neither files nor library entries behind. A
+ * reused upload is a file that was in the library before the request: it stays.
  */
-export async function discardUploads(db: Db, storage: MediaStorage, uploads: { key: string }[]): Promise<void> {
-  await Promise.all(uploads.map((u) => storage.delete(u.key).catch(() => undefined)));
-  await deleteMedia(db, uploads.map((u) => u.key));
+export async function discardUploads(db: Db, storage: MediaStorage, uploads: { key: string; reused?: boolean }[]): Promise<void> {
+  const made = [...new Set(uploads.filter((u) => !u.reused).map((u) => u.key))];
+  await Promise.all(made.map((key) => storage.delete(key).catch(() => undefined)));
+  await deleteMedia(db, made);
 }
 
 /** Marks presigned upload keys with their uploader, so only that account can claim the object. */
@@ -114,4 +158,36 @@ export async function adoptUploadedObject(db: Db, storage: MediaStorage, session
     await storage.delete(key).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Puts a text-to-speech result in the media library of the session's administrator and area (kind
+ * 'tts', named by its text summary) and answers the key to use. Speech is cached once for everybody
+ * (tts_cache); a cached file already in another administrator's or area's library is copied for
+ * this one, so each library holds its own file that only it may rename or delete. The same content
+ * already in this library is answered as it is.
+ */
+export async function speechInLibrary(db: Db, storage: MediaStorage, session: Session, speech: { key: string; name: string; duration: number }): Promise<string> {
+  const { admin_id: adminId, area_id: areaId, id: userId } = session.user;
+  const [own] = await db.query<{ key: string }>('SELECT key FROM media WHERE key = $1 AND admin_id = $2 AND area_id IS NOT DISTINCT FROM $3', [speech.key, adminId, areaId]);
+  if (own) return own.key;
+  const contentHash = await storage.withLocalFile(speech.key, hashFile);
+  const same = await sameContentInLibrary(db, storage, session, contentHash);
+  if (same) return same.key;
+  const stat = await storage.stat(speech.key);
+  const row: MediaRow = {
+    key: speech.key, admin_id: adminId, user_id: userId, original_name: speech.name, kind: 'tts', duration: speech.duration, bitrate: null,
+    bytes: stat?.size ?? 0, area_id: areaId, content_hash: contentHash,
+  };
+  if (await insertMedia(db, row)) return speech.key;
+  const meanwhile = await sameContentInLibrary(db, storage, session, contentHash);
+  if (meanwhile) return meanwhile.key;
+  // The cached file belongs to another library: this one gets its own copy.
+  const copyKey = `tts/${uniqueMediaName(path.basename(speech.key).replace(/^\d{13}-[0-9a-f]{16}-/, ''))}`;
+  await storage.put(copyKey, await storage.read(speech.key));
+  if (await insertMedia(db, { ...row, key: copyKey })) return copyKey;
+  await storage.delete(copyKey).catch(() => undefined);
+  const raced = await sameContentInLibrary(db, storage, session, contentHash);
+  if (!raced) throw new Error(`speech not recorded in the library: ${speech.key}`);
+  return raced.key;
 }

@@ -147,9 +147,16 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     );
     if (!row) throw notFound(SCHEDULE_MESSAGES.mediaNotFound);
     const playing = app.engine.live().length > 0 && (await app.db.query(`SELECT 1 FROM broadcasts WHERE status IN ('playing', 'waiting') AND items::text LIKE '%' || $1 || '%'`, [key])).length > 0;
-    if ((await usage(adminId)).get(key) || playing) throw badRequest(SCHEDULE_MESSAGES.mediaInUse);
+    // Any administrator's programme or schedule counts: speech files were once shared between them.
+    const usedAnywhere = (await app.db.query(
+      `SELECT 1 FROM programmes WHERE sources::text LIKE '%' || $1 || '%' UNION ALL SELECT 1 FROM schedules WHERE status <> 'ketthuc' AND sources::text LIKE '%' || $1 || '%' LIMIT 1`,
+      [key],
+    )).length > 0;
+    if ((await usage(adminId)).get(key) || usedAnywhere || playing) throw badRequest(SCHEDULE_MESSAGES.mediaInUse);
     await app.db.transaction(async (tx) => {
       await tx.query('DELETE FROM media WHERE key = $1', [key]);
+      // A deleted speech file is converted afresh next time, not answered from the cache.
+      await tx.query('DELETE FROM tts_cache WHERE media_key = $1', [key]);
       await writeSystemLog(tx, request.session!.actor, { action: 'xoa-tep', targetType: 'tep', targetId: key });
     });
     // The file goes once its record and entry are committed (an orphan file is harmless, a lost entry is not).

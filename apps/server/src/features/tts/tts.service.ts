@@ -8,6 +8,7 @@ import { AppError, badRequest, notFound } from '../../infra/errors';
 import { uniqueMediaName, type MediaStorage } from '../../infra/storage';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
+import { speechInLibrary } from '../media/media.service';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import type { EngineRegistry } from './engines/registry';
 import { normalizeVietnamese } from './normalize/normalizeVietnamese';
@@ -38,10 +39,10 @@ const isVoice = (id: string | undefined): id is VoiceId => VOICES.some((voice) =
 /** The first characters of the text and an ellipsis: what a text-to-speech source keeps (spec §3). */
 export const summaryOf = (text: string) => `${[...text.trim()].slice(0, TTS_SUMMARY_CHARS).join('')}…`;
 
-function toResult(ctx: TtsContext, row: q.TtsCacheRow, text: string): TtsResult {
+function toResult(ctx: TtsContext, row: q.TtsCacheRow, libraryKey: string, text: string): TtsResult {
   return {
-    url: ctx.storage.publicPath(row.media_key),
-    urldownload: downloadPath(row.media_key),
+    url: ctx.storage.publicPath(libraryKey),
+    urldownload: downloadPath(libraryKey),
     thoiluong: Math.round(row.duration * 100) / 100,
     noidunggiongnoi: summaryOf(text),
   };
@@ -101,9 +102,11 @@ export async function convert(ctx: TtsContext, engineId: string, body: TtsConver
       throw error;
     }
   }
+  // The result is listed in the caller's media library (its own copy when another library holds the cached file).
+  const libraryKey = await speechInLibrary(ctx.db, ctx.storage, ctx.session, { key: row.media_key, name: summaryOf(text), duration: row.duration });
   await writeSystemLog(ctx.db, ctx.session.actor, {
-    action: 'tong-hop-giong-noi', targetType: 'giongnoi', targetId: row.media_key,
+    action: 'tong-hop-giong-noi', targetType: 'giongnoi', targetId: libraryKey,
     detail: { engine: engineId, voice, kytu: text.length, thoiluong: row.duration, dasan: cached, ms: Date.now() - started },
   });
-  return toResult(ctx, row, text);
+  return toResult(ctx, row, libraryKey, text);
 }

@@ -22,7 +22,7 @@ const TTS_ANSWER = { url: '/media/tts/abc.mp3', urldownload: '/v1/client/tts/tai
 
 const CHANNELS = [{ _id: 'ch-1', tenkenh: 'VOV1', url: 'https://vov.vn/vov1' }, { _id: 'ch-2', tenkenh: 'Đài huyện', url: 'https://dai-huyen.vn/live' }];
 
-function serve() {
+function serve(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
     'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: speakers } },
@@ -31,11 +31,12 @@ function serve() {
     'GET /v1/client/lichphat/danhsachkenhsohoa': { status: 200, body: { data: CHANNELS } },
     'GET /v1/client/tts': { status: 200, body: { data: [{ id: 'espeak', label: 'eSpeak' }] } },
     'POST /v1/client/tts/espeak': { status: 200, body: { data: TTS_ANSWER } },
+    ...extra,
   });
 }
 
-async function openDialog() {
-  const server = serve();
+async function openDialog(extra: Parameters<typeof fakeServer>[0] = {}) {
+  const server = serve(extra);
   writeStoredUser(makeUser());
   const onSent = vi.fn();
   const socket = fakeSocket();
@@ -364,5 +365,50 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     const [source] = JSON.parse(body.get('nguonphat') as string);
     expect(source.files).toEqual([{ fileName: 'ban-tin.mp3', url: expect.stringMatching(/^\d{13}[0-9a-f]{16}ban-tin\.mp3$/), duration: 30, thoigianbatdau: 0 }]);
     expect(JSON.parse(body.get('thongtin') as string).thietbichon).toEqual(['d-2']);
+  });
+
+  it('picks a stored file of the media library ("Chọn từ thư viện"), searchable, and sends it by key without uploading it', async () => {
+    vi.mocked(postImmediateBroadcast).mockResolvedValue({});
+    const stored = (key: string, ten: string, loai: 'file' | 'tts', thoiluong: number) => ({ key, url: `/media/${key}`, ten, loai, thoiluong, dungluong: 48_000, sudung: 0, ngaytao: 1 });
+    const speech = stored('tts/1763769600000-0a1b2c3d4e5f6a7b-giong-noi-1.mp3', 'Thông báo tiêm phòng dại cho chó mèo tại…', 'tts', 42.5);
+    const { dialog } = await openDialog({
+      'GET /v1/client/thuvien': { status: 200, body: { data: [stored('audio/1763769600000-1a2b3c4d5e6f7a8b-quoc-ca.mp3', 'quoc-ca.mp3', 'file', 75), speech] } },
+      [`GET /v1/client/thuvien?q=${encodeURIComponent('tiêm')}`]: { status: 200, body: { data: [speech] } },
+      [`GET /v1/client/thuvien?q=${encodeURIComponent('không có')}`]: { status: 200, body: { data: [] } },
+    });
+    const chooser = await openSourceDialog(dialog, 'Tệp');
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Chọn từ thư viện' }));
+    const picker = await screen.findByRole('dialog', { name: 'Chọn từ thư viện' });
+    expect(within(picker).getByLabelText('Đang tải…')).toBeInTheDocument();
+    const rows = await within(picker).findAllByTestId('library-file');
+    expect(rows.map((r) => r.textContent)).toEqual(['quoc-ca.mp300:01:15Tệp tải lên', 'Thông báo tiêm phòng dại cho chó mèo tại…00:00:42Giọng nói']);
+    await userEvent.type(within(picker).getByLabelText('Tìm tệp âm thanh'), 'không có');
+    expect(await within(picker).findByText('Không có tệp nào khớp với tìm kiếm.')).toBeInTheDocument();
+    await userEvent.clear(within(picker).getByLabelText('Tìm tệp âm thanh'));
+    await userEvent.type(within(picker).getByLabelText('Tìm tệp âm thanh'), 'tiêm');
+    await waitFor(() => expect(within(picker).getAllByTestId('library-file')).toHaveLength(1));
+    await userEvent.click(within(picker).getByTestId('library-file'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chọn từ thư viện' })).not.toBeInTheDocument());
+    expect(within(chooser).getByTestId('chosen-file')).toHaveTextContent('Thông báo tiêm phòng dại cho chó mèo tại…');
+    // Chosen once: offered again as already chosen.
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Chọn từ thư viện' }));
+    const again = await screen.findByRole('dialog', { name: 'Chọn từ thư viện' });
+    const chosenRow = (await within(again).findAllByTestId('library-file'))[1]!;
+    expect(chosenRow).toHaveTextContent('đã chọn');
+    expect(chosenRow).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(again).getByRole('button', { name: 'Thoát' }));
+    await userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
+    expect(await within(dialog).findByTestId('source-item')).toHaveTextContent('Thông báo tiêm phòng');
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '1');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Xã Tân Lập / Loa đình');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Tin từ thư viện');
+    await sendAndConfirm(dialog);
+    await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalled());
+    const body = vi.mocked(postImmediateBroadcast).mock.calls[0]![0];
+    expect([...body.keys()]).toEqual(['thongtin', 'nguonphat']);
+    const [source] = JSON.parse(body.get('nguonphat') as string);
+    expect(source.files).toEqual([{ fileName: speech.ten, url: speech.key, duration: 42.5, thoigianbatdau: 0 }]);
   });
 });

@@ -2,12 +2,14 @@ import { useRef, useState } from 'react';
 import { Button, CircularProgress, IconButton, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import DeleteIcon from '@mui/icons-material/Delete';
+import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import { formatDuration } from '@loa/contract';
 import { useNotify } from '../../../app/snackbar/useNotify';
 import { useT } from '../../../i18n/useT';
 import { errorMessage } from '../../../lib/apiClient';
 import type { DraftFile } from '../types';
 import { mp3FileError } from './checkMp3File';
+import { LibraryPicker } from './LibraryPicker';
 import { readMediaDuration } from './mediaDuration';
 import { uniqueFileName } from './uniqueFileName';
 
@@ -29,12 +31,13 @@ async function prepareFile(file: File, fail: (message: string) => void): Promise
   }
 }
 
-/** Files tab: pick MP3 files (checked in the browser), see their durations, remove them. */
+/** Files tab: pick MP3 files (checked in the browser) or stored files of the media library, see their durations, remove them. */
 export function FilesTab({ files, onChange }: { files: DraftFile[]; onChange: (files: DraftFile[]) => void }) {
   const { t } = useT();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [checking, setChecking] = useState(false);
+  const [picking, setPicking] = useState(false);
 
   const pick = async (chosen: File[]) => {
     setChecking(true);
@@ -67,6 +70,9 @@ export function FilesTab({ files, onChange }: { files: DraftFile[]; onChange: (f
         <Button variant="outlined" startIcon={<UploadFileIcon />} disabled={checking} onClick={() => input.current?.click()}>
           {t('source.chooseFiles')}
         </Button>
+        <Button variant="outlined" startIcon={<LibraryMusicIcon />} onClick={() => setPicking(true)}>
+          {t('source.fromLibrary')}
+        </Button>
         {checking && <CircularProgress size={20} aria-label={t('source.checkingFiles')} />}
       </Stack>
       {files.length === 0 ? (
@@ -87,6 +93,16 @@ export function FilesTab({ files, onChange }: { files: DraftFile[]; onChange: (f
             </ListItem>
           ))}
         </List>
+      )}
+      {picking && (
+        <LibraryPicker
+          chosen={new Set(files.map((f) => f.url))}
+          onClose={() => setPicking(false)}
+          onPick={(file) => {
+            setPicking(false);
+            onChange([...files, file]);
+          }}
+        />
       )}
     </Stack>
   );
