@@ -126,13 +126,23 @@ function formParts(): fc.Arbitrary<FormPart[]> {
   return fc.oneof(anyParts, nearValid);
 }
 
+/** A generated value as query text: objects (some without a prototype or with a toString that is no function) as JSON. */
+function asText(v: unknown): string {
+  if (typeof v !== 'object' || v === null) return String(v);
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 function requestArb(op: Operation): fc.Arbitrary<FuzzRequest> {
   const kind = Object.keys(byKind).find((k) => op.path.includes(`/${k}`));
   known.preferred = (kind ? byKind[kind] : []).filter((v): v is string => typeof v === 'string' && v.length > 0);
   const pathArb = fc.tuple(...op.params.map(() => fc.oneof(urlPiece(known), fc.constantFrom(...known.strings).map(encodePiece))))
     .map((values) => op.params.reduce((p, param, i) => p.replace(`{${param.name}}`, values[i]), op.path));
   const queryArb = fc.tuple(
-    fc.tuple(...op.query.map((q) => fc.option(fc.oneof(valueFor(q.schema, known).map((v) => encodePiece(keepLocal(String(v)))), urlPiece(known)), { nil: undefined, freq: q.required ? 8 : 2 }))),
+    fc.tuple(...op.query.map((q) => fc.option(fc.oneof(valueFor(q.schema, known).map((v) => encodePiece(keepLocal(asText(v)))), urlPiece(known)), { nil: undefined, freq: q.required ? 8 : 2 }))),
     fc.array(fc.tuple(fc.constantFrom(...op.query.map((q) => q.name), '__proto__', 'x', 'id[]', 'constructor[prototype]'), urlPiece(known)), { maxLength: 2 }),
   ).map(([values, extra]) => {
     const pairs = [...op.query.map((q, i) => [q.name, values[i]] as const).filter(([, v]) => v !== undefined), ...extra];
