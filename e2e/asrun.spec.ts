@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { AS_RUN_COLUMNS, CSRF_HEADER, SOURCE_KINDS, asRunCells, vnIsoDay, type AsRunReport } from '@loa/contract';
 import { baseUrl, signIn } from './fixtures';
+import { parseCsv } from '../apps/server/test/csv';
 
 const COMMUNE = 'Xã Hải Khê';
 const RELAY = 'https://str.vov.gov.vn/vovlive/vov1vov5Vietnamese.sdp_aac/playlist.m3u8';
@@ -27,22 +28,6 @@ async function downloadBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of (await download.createReadStream())) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-}
-
-/** Splits CSV text (quoted fields, doubled quotes, CRLF lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i += 1; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 1; } else field += c;
-  }
-  return rows;
 }
 
 test('the as-run record of a demo day: a played and a stopped bulletin on screen, and both exports open with the same rows', async ({ page }) => {

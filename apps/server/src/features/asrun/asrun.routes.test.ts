@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AS_RUN_COLUMNS, AS_RUN_MESSAGES, AS_RUN_REASONS, MSG, SOURCE_KINDS, asRunCells, vnClock, vnIsoDay, type AsRunReport, type AsRunRow } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { parseCsv } from '../../../test/csv';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -75,22 +76,6 @@ async function dayOfBroadcasts() {
   // Every speaker's reports have reached the database.
   await eventually(async () => (await report(w.client)).items.filter((r) => r.idphien === played).every((r) => r.sodaphat > 0), 5000);
   return { ...w, played, stopped, missed, unapproved };
-}
-
-/** Splits CSV text (RFC 4180: quoted fields, doubled quotes, CRLF lines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i += 1; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i += 1; } else field += c;
-  }
-  return rows;
 }
 
 let day: Awaited<ReturnType<typeof dayOfBroadcasts>>;
