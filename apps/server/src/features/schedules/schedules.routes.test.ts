@@ -75,7 +75,9 @@ describe('schedules', () => {
 
     const speakers = agents.slice(-2);
     await eventually(() => speakers.every((a) => a.playing !== null), planned - Date.now() + 2000);
-    const [run] = await server.db.query<{ lag_ms: number; broadcast_id: string }>('SELECT lag_ms, broadcast_id FROM schedule_runs WHERE schedule_id = $1', [s._id]);
+    // The speakers are told first; the run is recorded as fired (with its lag) right after.
+    const run = await eventually(async () => (await server.db.query<{ lag_ms: number | null; broadcast_id: string }>(
+      "SELECT lag_ms, broadcast_id FROM schedule_runs WHERE schedule_id = $1 AND status = 'fired'", [s._id]))[0], 3000);
     expect(run.lag_ms).toBeLessThan(1000);
     expect(speakers[0].playing!.sessionId).toBe(run.broadcast_id);
     const live = (await w.client.get('/v1/client/lichphat/lichphatdangphat')).body.data;
