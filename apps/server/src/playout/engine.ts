@@ -344,20 +344,20 @@ export class PlayoutEngine {
    * marked takeover since the server decided. `skip`: a session already playing there.
    */
   private async release(gone: Tracked, skip?: string): Promise<void> {
-    const others = [...this.tracked.values()]
-      .filter((o) => o !== gone && o.row.id !== skip && o.state.status === 'playing' && o.sentRun === o.state.runIndex)
-      .map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
-    if (others.length === 0) return;
+    const playing = [...this.tracked.values()].filter((o) => o !== gone && o.state.status === 'playing');
+    // Only a session whose current run already went out is sent again; one taking over (skip) plays there already.
+    const resendable = (o: Tracked) => o.row.id !== skip && o.state.status === 'playing' && o.sentRun === o.state.runIndex;
+    if (!playing.some(resendable)) return;
+    const everyone = playing.map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
     const goneClaim = claimOf(gone);
     const heldBy = new Map<Tracked, string[]>();
-    const everyone = [...this.tracked.values()].filter((o) => o !== gone && o.state.status === 'playing').map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
     for (const d of this.devicesOf(gone.row)) {
       const reaching = everyone.filter((x) => x.devices.has(d));
       const holder = holderAmong(reaching.map((x) => x.claim));
       // Unchanged where it was not the holder, or where nothing else reaches.
       if (!holder || !outranks(goneClaim, holder)) continue;
-      const next = others.find((x) => x.claim.id === holder.id);
-      if (!next) continue;
+      const next = reaching.find((x) => x.claim === holder);
+      if (!next || !resendable(next.o)) continue;
       const list = heldBy.get(next.o) ?? [];
       list.push(d);
       heldBy.set(next.o, list);
