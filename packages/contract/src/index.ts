@@ -21,3 +21,4 @@ export * from './text';
 export * from './schemas/outbound';
 export * from './schemas/asRun';
 export * from './playReasons';
+export * from './vietnamTime';

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, SOURCE_KINDS, type Schedule } from '@loa/contract';
+import { MSG, SOURCE_KINDS, type Schedule, vnClock } from '@loa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { SpeakerAgent } from '@loa/speaker';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { Scheduler } from '../features/schedules/scheduler';
-import { localDate, VN_OFFSET_MS } from '../features/schedules/recurrence';
+import { localDate } from '../features/schedules/recurrence';
 import { createTestAreas, createTestUser, eventually, startSpeakers, TestClient, type TestServer } from '../../test/helpers';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
 import { openDb, type Db } from './db';
@@ -39,7 +39,6 @@ async function startServer(overrides: Partial<Config>, db?: Db): Promise<TestSer
   };
 }
 
-const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
 
 describe.runIf(onPostgres)('the server when PostgreSQL drops its connections', () => {
   let scratch: ScratchDatabase;
@@ -120,7 +119,7 @@ describe.runIf(onPostgres)('the server when PostgreSQL drops its connections', (
       const created = await client.post('/v1/client/lichphat/taolichphat', {
         tieude: 'Bản tin chuyển giao', nguonphat: [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 5, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 5 }],
         diabanchon: [areas.communeA], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan', thutrongtuan: [0, 1, 2, 3, 4, 5, 6],
-        ngaybatdau: localDate(planned), ngayketthuc: localDate(planned + 86_400_000), giophat: [hms(planned)],
+        ngaybatdau: localDate(planned), ngayketthuc: localDate(planned + 86_400_000), giophat: [vnClock(planned)],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const s = created.body.data as Schedule;

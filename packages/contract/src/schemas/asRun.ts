@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from '../constants';
 import { formatDuration } from '../format';
+import { vnClock, vnDay } from '../vietnamTime';
 
 /**
  * The as-run record (nhật ký phát sóng): per commune and day, what was planned, what played on how
@@ -114,17 +115,6 @@ export const AS_RUN_COLUMNS = [
   'Ngày', 'Địa bàn', 'Giờ dự kiến', 'Bắt đầu', 'Kết thúc', 'Hình thức', 'Tên chương trình', 'Loại bản tin', 'Người tạo',
   'Thời lượng', 'Số loa dự kiến', 'Số loa đã phát', 'Số loa lỗi', 'Số loa bị ngắt', 'Số loa ngoại tuyến', 'Kết quả', 'Lý do / ghi chú',
 ] as const;
-
-/** Vietnam keeps UTC+7 all year. */
-const VN_OFFSET_MS = 7 * 3600 * 1000;
-const vn = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString();
-
-/** HH:mm:ss in Vietnam's time zone. */
-export const vnClock = (ms: number): string => vn(ms).slice(11, 19);
-/** DD/MM/YYYY of a YYYY-MM-DD day. */
-export const vnDay = (isoDay: string): string => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}/${isoDay.slice(0, 4)}`;
-/** The local (Asia/Ho_Chi_Minh) day of an instant, YYYY-MM-DD. */
-export const vnIsoDay = (ms: number): string => vn(ms).slice(0, 10);
 
 const KIND_LABELS = { phatngay: 'Phát ngay', phatlich: 'Theo lịch' } as const;
 export const asRunKindLabel = (kind: AsRunRow['hinhthuc']): string => KIND_LABELS[kind];

@@ -3,6 +3,7 @@ import { liveReachSchema } from './reach';
 import { MSG } from '../messages';
 import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
 import { CHANNEL_ID, isHttpUrl, OUTBOUND_MESSAGES } from './outbound';
+import { vnHourMinute } from '../vietnamTime';
 
 /** The device option 'Tất cả thiết bị': every device of the chosen areas (exclusive of single devices). */
 export const ALL_DEVICES = 'tatca';
@@ -24,19 +25,13 @@ export const BROADCAST_MESSAGES = {
   takeoverGone: 'Bản tin bạn định ngắt không còn phát trên các loa đã chọn, hãy thử lại!',
 } as const;
 
-/** "hh:mm" of a unix ms instant in Vietnam's time (messages name the end of a broadcast). */
-export function clockVn(at: number): string {
-  const d = new Date(at + 7 * 3600_000);
-  return `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
-}
-
 /**
  * The refusal of an equal-priority broadcast (issue #18): who is live on the chosen speakers, on
  * how many, and until when; the console offers to interrupt it.
  */
 export function speakersBusyMessage(busy: { tieude: string; nguoitao: { hoten: string }; ketthuc: number; soloa: number }): string {
   const title = busy.tieude ? `bản tin "${busy.tieude}"` : 'một bản tin';
-  return `${busy.soloa} loa đã chọn đang phát ${title} của ${busy.nguoitao.hoten || 'người dùng khác'} đến ${clockVn(busy.ketthuc)}, cùng mức ưu tiên. Bản tin mới không được phát đè lên bản tin đó, trừ khi bạn chọn ngắt nó.`;
+  return `${busy.soloa} loa đã chọn đang phát ${title} của ${busy.nguoitao.hoten || 'người dùng khác'} đến ${vnHourMinute(busy.ketthuc)}, cùng mức ưu tiên. Bản tin mới không được phát đè lên bản tin đó, trừ khi bạn chọn ngắt nó.`;
 }
 
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

@@ -15,8 +15,6 @@ afterAll(async () => {
   await server.close();
 });
 
-const VN_OFFSET_MS = 7 * 3600 * 1000;
-const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
 const relay = (seconds: number) => ({ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: seconds, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds });
 const bulletin = (tieude: string, areas: string[], loaibantin = 2) => ({ tieude, loaibantin, uutien: 1, diabanchon: areas, thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 });
 const status = async (id: string) => (await server.db.query<{ status: string }>('SELECT status FROM broadcasts WHERE id = $1', [id]))[0]?.status;
@@ -58,14 +56,14 @@ async function dayOfBroadcasts() {
     const planned = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     const created = await w.client.post('/v1/client/lichphat/taolichphat', {
       tieude: 'Bản tin chiều', nguonphat: [relay(1)], diabanchon: [w.areas.communeA], thietbichon: ['tatca'], loaibantin: 1,
-      chedophat: 'motlan', ngaybatdau: vnIsoDay(planned), giophat: [hms(planned)],
+      chedophat: 'motlan', ngaybatdau: vnIsoDay(planned), giophat: [vnClock(planned)],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     missed = created.body.data._id;
     // An officer's schedule for the same second that nobody approves in time.
     const pending = await officer.post('/v1/client/lichphat/taolichphat', {
       tieude: 'Bản tin chờ duyệt', nguonphat: [relay(1)], diabanchon: [w.areas.communeB], thietbichon: ['tatca'], loaibantin: 1,
-      chedophat: 'motlan', ngaybatdau: vnIsoDay(planned), giophat: [hms(planned)],
+      chedophat: 'motlan', ngaybatdau: vnIsoDay(planned), giophat: [vnClock(planned)],
     });
     expect(pending.body.data.trangthai).toBe('choduyet');
     unapproved = pending.body.data._id;

@@ -1,4 +1,4 @@
-import { EVENTS, clockVn, type NotificationKind } from '@loa/contract';
+import { EVENTS, vnHourMinute, type NotificationKind } from '@loa/contract';
 import type { DomainEvents } from '../../infra/events';
 import { notify, type NotifyDeps } from './notify';
 import { alreadyNotified } from './notifications.queries';
@@ -41,7 +41,7 @@ export function onBroadcastChanged(deps: NotifyDeps): (change: DomainEvents['bro
       // Taken over by an officer at the same priority: say by what, whose, and when.
       const cut = !trangthai && b.end_reason === 'bi-ngat';
       const ended = cut
-        ? `Chương trình "${b.title}" đã bị ngắt bởi ${b.cut_title ? `"${b.cut_title}"` : 'một bản tin khác'}${b.cut_author ? ` của ${b.cut_author}` : ''} lúc ${clockVn((b.ended_at ?? new Date()).getTime())}.`
+        ? `Chương trình "${b.title}" đã bị ngắt bởi ${b.cut_title ? `"${b.cut_title}"` : 'một bản tin khác'}${b.cut_author ? ` của ${b.cut_author}` : ''} lúc ${vnHourMinute((b.ended_at ?? new Date()).getTime())}.`
         : `Chương trình "${b.title}" đã kết thúc phát.`;
       await notify(deps, {
         kind, adminId: b.admin_id, areaIds,
@@ -70,7 +70,7 @@ export function onBroadcastCut(deps: NotifyDeps): (cut: DomainEvents['broadcast.
       await notify(deps, {
         kind: 'phat-bingat', adminId: b.admin_id, areaIds: b.chosen_areas,
         title: `Bị ngắt bởi bản tin ưu tiên cao hơn: ${p.tieude}`,
-        body: `Chương trình "${p.tieude}" của ${p.nguoitao.hoten} bị ngắt trên ${p.soloa} loa bởi "${by.tieude}" của ${by.nguoitao.hoten} lúc ${clockVn(Date.now())}; sẽ tiếp tục sau khi "${by.tieude}" kết thúc.`,
+        body: `Chương trình "${p.tieude}" của ${p.nguoitao.hoten} bị ngắt trên ${p.soloa} loa bởi "${by.tieude}" của ${by.nguoitao.hoten} lúc ${vnHourMinute(Date.now())}; sẽ tiếp tục sau khi "${by.tieude}" kết thúc.`,
         link: '/tong-quan', target: { loai: b.type, id: p.idlichphat },
       });
     }

@@ -1,7 +1,6 @@
-import type { ScheduleMode } from '@loa/contract';
+import { VN_OFFSET_MS, vnIsoDay, type ScheduleMode } from '@loa/contract';
 
-/** Vietnam keeps UTC+7 all year (no daylight saving), so local days are fixed offsets. */
-export const VN_OFFSET_MS = 7 * 3600 * 1000;
+export { VN_OFFSET_MS };
 const DAY_MS = 24 * 3600 * 1000;
 
 export interface Recurrence {
@@ -21,9 +20,7 @@ const seconds = (time: string): number => {
 };
 
 /** The local (Asia/Ho_Chi_Minh) calendar date of an instant, as YYYY-MM-DD. */
-export function localDate(ms: number): string {
-  return new Date(ms + VN_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const localDate = vnIsoDay;
 
 /** Planned starts (unix ms) of a recurrence within [from, to), in order. */
 export function occurrencesBetween(r: Recurrence, from: number, to: number): number[] {

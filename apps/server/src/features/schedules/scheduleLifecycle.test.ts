@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_MISSED_REASONS, SOURCE_KINDS, type Notification, type Schedule } from '@loa/contract';
+import { SCHEDULE_MISSED_REASONS, SOURCE_KINDS, type Notification, type Schedule, vnClock } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
-import { localDate, VN_OFFSET_MS } from './recurrence';
+import { localDate } from './recurrence';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -14,12 +14,11 @@ afterAll(async () => {
   await server.close();
 });
 
-const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
 const relay = (seconds: number) => ({ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: seconds, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds });
 /** A one-time schedule at a whole second a little ahead. */
 const once = (areaId: string, at: number, seconds: number, extra: Record<string, unknown> = {}) => ({
   tieude: 'Bản tin một lần', nguonphat: [relay(seconds)], diabanchon: [areaId], thietbichon: ['tatca'], loaibantin: 1,
-  chedophat: 'motlan', ngaybatdau: localDate(at), giophat: [hms(at)], ...extra,
+  chedophat: 'motlan', ngaybatdau: localDate(at), giophat: [vnClock(at)], ...extra,
 });
 const soon = (ms = 2500) => Math.ceil((Date.now() + ms) / 1000) * 1000;
 

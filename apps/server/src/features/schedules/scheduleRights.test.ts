@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, OUTBOUND_MESSAGES, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule } from '@loa/contract';
+import { MSG, OUTBOUND_MESSAGES, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule, vnClock } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
-import { localDate, VN_OFFSET_MS } from './recurrence';
+import { localDate } from './recurrence';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -14,11 +14,10 @@ afterAll(async () => {
   await server.close();
 });
 
-const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
 const relay = (seconds: number, url = 'http://127.0.0.1:9/vov1') => ({ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: seconds, tenkenh: 'VOV1', url, thoiluong: seconds });
 const schedule = (areaId: string, at: number, extra: Record<string, unknown> = {}) => ({
   tieude: 'Lịch của huyện', nguonphat: [relay(30)], diabanchon: [areaId], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan',
-  thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(at), ngayketthuc: localDate(at + 7 * 86_400_000), giophat: [hms(at)], ...extra,
+  thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(at), ngayketthuc: localDate(at + 7 * 86_400_000), giophat: [vnClock(at)], ...extra,
 });
 
 /** An officer of the administrator, placed in an area, signed in. */

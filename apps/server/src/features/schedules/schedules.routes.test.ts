@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule } from '@loa/contract';
+import { MSG, SCHEDULE_MESSAGES, SOURCE_KINDS, type Schedule, vnClock } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import { Scheduler } from './scheduler';
-import { localDate, VN_OFFSET_MS } from './recurrence';
+import { localDate } from './recurrence';
 
 let server: TestServer;
 const agents: SpeakerAgent[] = [];
@@ -18,14 +18,12 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Local time of day (HH:mm:ss) of an instant, in Vietnam. */
-const hms = (ms: number) => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 19);
 const relay = (seconds: number) => ({ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: seconds, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds });
 
 function schedule(areaId: string, at: number, extra: Record<string, unknown> = {}) {
   return {
     tieude: 'Bản tin sáng', nguonphat: [relay(30)], diabanchon: [areaId], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan',
-    thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(at), ngayketthuc: localDate(at + 7 * 86_400_000), giophat: [hms(at)], ...extra,
+    thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(at), ngayketthuc: localDate(at + 7 * 86_400_000), giophat: [vnClock(at)], ...extra,
   };
 }
 
@@ -156,8 +154,8 @@ describe('the scheduler after a restart or a gap, and with two instances', () =>
     await server.app.scheduler.stop();
     try {
       const now = Date.now();
-      const running = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [hms(now + 2000)], nguonphat: [relay(120)] }))).body.data as Schedule;
-      const ended = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [hms(now + 2500)], nguonphat: [relay(1)] }))).body.data as Schedule;
+      const running = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [vnClock(now + 2000)], nguonphat: [relay(120)] }))).body.data as Schedule;
+      const ended = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [vnClock(now + 2500)], nguonphat: [relay(1)] }))).body.data as Schedule;
       // Both occurrences pass while no scheduler runs.
       await new Promise((r) => setTimeout(r, 4000));
       const a = new Scheduler(server.db, server.app.engine, server.app.log);

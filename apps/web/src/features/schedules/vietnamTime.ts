@@ -1,5 +1,7 @@
+import { VN_OFFSET_MS, vnHourMinute, vnIsoDay } from '@loa/contract';
+
 /** Vietnam keeps UTC+7 all year (no daylight saving): local days are fixed offsets from UTC. */
-export const VN_OFFSET_MS = 7 * 3600 * 1000;
+export { VN_OFFSET_MS };
 export const DAY_MS = 24 * 3600 * 1000;
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date. */
@@ -9,10 +11,10 @@ export const dayNumber = (isoDate: string): number => Date.UTC(+isoDate.slice(0,
 export const isoOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** The Vietnam calendar date of an instant, as YYYY-MM-DD. */
-export const vnDate = (ms: number): string => new Date(ms + VN_OFFSET_MS).toISOString().slice(0, 10);
+export const vnDate = vnIsoDay;
 
 /** The Vietnam time of day of an instant, as HH:mm. */
-export const vnTime = (ms: number): string => new Date(ms + VN_OFFSET_MS).toISOString().slice(11, 16);
+export const vnTime = vnHourMinute;
 
 /** Weekday of a date, 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
 export const weekdayOf = (isoDate: string): number => (((dayNumber(isoDate) + 4) % 7) + 7) % 7;

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
-import { clockVn, type BusyBroadcast } from '@loa/contract';
+import { vnHourMinute, type BusyBroadcast } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
 
 /** The running broadcasts of the same priority a 409 named (`dangphat`), or null when the error is another one. */
@@ -24,7 +24,7 @@ export function TakeoverDialog({ open, busy, onTakeOver, onCancel }: { open: boo
         <List dense>
           {busy.map((b) => (
             <ListItem key={b.idlichphat} disableGutters data-testid="takeover-item">
-              <ListItemText primary={t('takeover.item', { title: b.tieude || '—', who: b.nguoitao.hoten || '—', count: b.soloa, until: clockVn(b.ketthuc) })} />
+              <ListItemText primary={t('takeover.item', { title: b.tieude || '—', who: b.nguoitao.hoten || '—', count: b.soloa, until: vnHourMinute(b.ketthuc) })} />
             </ListItem>
           ))}
         </List>

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { clockVn, truncateLabel, LABEL_MAX, type LiveBroadcast } from '@loa/contract';
+import { vnHourMinute, truncateLabel, LABEL_MAX, type LiveBroadcast } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
 
 /**
@@ -12,7 +12,7 @@ export function LiveCut({ entry }: { entry: Pick<LiveBroadcast, 'bingat' | 'soth
   const cut = entry.bingat;
   if (!cut) return null;
   const values = {
-    title: truncateLabel(cut.tieude || '—', LABEL_MAX), who: cut.nguoitao.hoten || '—', at: clockVn(cut.luc), until: clockVn(cut.ketthuc),
+    title: truncateLabel(cut.tieude || '—', LABEL_MAX), who: cut.nguoitao.hoten || '—', at: vnHourMinute(cut.luc), until: vnHourMinute(cut.ketthuc),
     count: cut.soloa, total: Math.max(cut.soloa, entry.sothietbi),
   };
   return (
