@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  CLOCK_SYNC,
   deviceCommandSchema,
   deviceConfigSchema,
   deviceStateSchema,
@@ -9,6 +10,7 @@ import {
   type DeviceEvent,
   type DeviceState,
 } from '@loa/contract';
+import { ClockSync, monotonicClock, type LocalClock } from './clockSync';
 import { CommandFilter } from './commandFilter';
 import { ConnectionRefusedError, DeviceLink } from './deviceLink';
 import { localIp } from './localIp';
@@ -23,6 +25,8 @@ export { ConnectionRefusedError } from './deviceLink';
 export const DEFAULT_FIRMWARE = 'loa-speaker/0.1.0';
 const DEFAULT_REPORT_INTERVAL_S = 20;
 const REBOOT_DELAY_MS = 1000;
+/** Commands that arrive before the first clock answer wait for it this long at most, ms. */
+const UNSYNCED_HOLD_MS = 2_000;
 /** A state change that an event already told (an item started) is reported after this, plus jitter. */
 const STATE_SETTLE_MS = 1000;
 const EVENT_PUBLISH = { qos: 1 } as const;
@@ -45,6 +49,10 @@ export interface SpeakerAgentOptions {
   /** First reconnect delay, doubled up to 30 s (default 1000 ms). */
   reconnectBaseMs?: number;
   connectTimeoutMs?: number;
+  /** The device's own clock (default: the system's, advanced monotonically); tests give a wrong one. */
+  clock?: LocalClock;
+  /** Simulation only (tests, benchmarks): one-way delay added to every message, ms. */
+  simulatedLatency?: () => number;
 }
 
 /** Why a command was not acted on. */
@@ -68,6 +76,8 @@ export interface SpeakerAgentEvents {
   state: [state: DeviceState];
   /** A session played to its end. */
   played: [sessionId: string];
+  /** A clock answer was taken or ignored (docs/device-protocol.md "Clock"). */
+  clockAnswer: [verdict: 'accepted' | 'malformed' | 'unknown' | 'absurd'];
 }
 
 /**
@@ -77,7 +87,10 @@ export interface SpeakerAgentEvents {
  */
 export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Reporter {
   readonly deviceId: string;
+  /** The device's estimate of the server clock: every timing decision reads it. */
+  readonly clock: ClockSync;
   reportDueAt = Number.POSITIVE_INFINITY;
+  syncDueAt = Number.POSITIVE_INFINITY;
   private readonly link: DeviceLink;
   private readonly playout: Playout;
   private player: Player | null;
@@ -89,6 +102,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private dead = false;
   private startWaiter: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly log: Logger;
+  /** Commands received before the clock's first answer (they are timed in server time). */
+  private held: { json: unknown; topic: string }[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
+  private burstTimers: NodeJS.Timeout[] = [];
+  private reportedClock = '';
 
   constructor(private readonly options: SpeakerAgentOptions) {
     super();
@@ -96,9 +114,10 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.player = options.player ?? null;
     this.volumeLevel = options.volume ?? 70;
     this.log = options.logger ?? silentLogger;
+    this.clock = new ClockSync(options.clock ?? monotonicClock());
     this.link = new DeviceLink({ ...options, logger: this.log });
     this.link.on('up', () => this.onUp());
-    this.link.on('down', () => this.emit('disconnected'));
+    this.link.on('down', () => this.onDown());
     this.link.on('attemptFailed', () => this.emit('attemptFailed', null));
     this.link.on('reconnecting', (delay) => this.emit('reconnecting', delay));
     this.link.on('refused', (error) => this.onRefused(error));
@@ -107,7 +126,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       onItemStart: (session, index, position) => this.onItemStart(session, index, position),
       onItemEnd: (session, index, outcome) => this.onItemEnd(session, index, outcome),
       onSessionEnd: (session) => this.onSessionEnd(session),
-    }, (url) => this.resolveUrl(url));
+    }, (url) => this.resolveUrl(url), () => this.clock.now());
   }
 
   get connected(): boolean {
@@ -142,7 +161,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       firmware: this.options.firmware ?? DEFAULT_FIRMWARE,
       signal: null,
       ip: localIp(),
-      ts: Date.now(),
+      ts: Math.round(this.clock.localNow()),
+      clock: this.clock.status(),
     };
   }
 
@@ -178,6 +198,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   reportState(): void {
     this.reportDueAt = Date.now() + this.reportIntervalMs;
     if (!this.link.up || this.dead) return;
+    this.reportedClock = this.clockSignature();
     const parsed = deviceStateSchema.safeParse(this.state);
     if (!parsed.success) {
       this.log.error(`[${this.deviceId}] invalid state not sent: ${parsed.error.message}`);
@@ -196,8 +217,71 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.reportDueAt = Math.min(this.reportDueAt, Date.now() + STATE_SETTLE_MS + Math.random() * STATE_SETTLE_MS);
   }
 
+  /**
+   * Starts a clock exchange (the report clock calls it when due): publishes the request on the
+   * device's clock topic; the answer comes on its time topic.
+   */
+  syncClock(): void {
+    this.syncDueAt = Date.now() + CLOCK_SYNC.intervalMs;
+    if (!this.link.up || this.dead) return;
+    // Judged again each exchange: a clock that became untrusted (no answers) is reported soon.
+    if (this.clockSignature() !== this.reportedClock) this.reportStateSoon();
+    this.link.publish(topics.clock(this.deviceId), JSON.stringify(this.clock.request()), { qos: 0 });
+  }
+
+  private clockSignature(): string {
+    const { quality, fault } = this.clock.status();
+    return `${quality}|${fault ?? ''}`;
+  }
+
+  private onClockAnswer(payload: Buffer, t4: number): void {
+    let json: unknown = null;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      // counted as malformed below
+    }
+    const wasSynced = this.clock.synced;
+    const verdict = this.clock.answer(json, t4);
+    this.emit('clockAnswer', verdict);
+    if (verdict !== 'accepted') {
+      this.log.debug?.(`[${this.deviceId}] bỏ qua trả lời đồng hồ / clock answer ignored (${verdict})`);
+      return;
+    }
+    if (!wasSynced) {
+      const { offset, rtt } = this.clock.status();
+      this.log.info(`[${this.deviceId}] đồng bộ đồng hồ / clock synchronised: ${offset >= 0 ? '+' : ''}${offset} ms (khứ hồi / round trip ${rtt} ms)`);
+      this.releaseHeld();
+    }
+    if (this.clockSignature() !== this.reportedClock) this.reportStateSoon();
+  }
+
+  /** Plays the commands that waited for the clock (or for the hold to run out). */
+  private releaseHeld(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    const held = this.held;
+    this.held = [];
+    for (const h of held) this.handleCommand(h.json, h.topic);
+  }
+
+  private clearClockTimers(): void {
+    for (const t of this.burstTimers) clearTimeout(t);
+    this.burstTimers = [];
+  }
+
+  private onDown(): void {
+    this.clearClockTimers();
+    this.syncDueAt = Number.POSITIVE_INFINITY;
+    this.emit('disconnected');
+  }
+
   private shutdown(): void {
     this.ended = true;
+    this.clearClockTimers();
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    this.held = [];
     removeReporter(this);
     this.startWaiter?.reject(new Error('agent stopped before it connected'));
     this.startWaiter = null;
@@ -206,6 +290,15 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private onUp(): void {
     this.log.info(`[${this.deviceId}] đã kết nối / connected`);
     addReporter(this);
+    // The clock first: its answer usually comes before the running bulletin the state brings.
+    this.clock.reconnected();
+    this.clearClockTimers();
+    this.syncClock();
+    for (let i = 1; i < CLOCK_SYNC.burst; i += 1) {
+      const timer = setTimeout(() => this.syncClock(), i * CLOCK_SYNC.burstGapMs);
+      timer.unref();
+      this.burstTimers.push(timer);
+    }
     this.reportState();
     this.emit('connected');
     this.startWaiter?.resolve();
@@ -225,6 +318,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   }
 
   private onMessage(topic: string, payload: Buffer): void {
+    if (topic === topics.time(this.deviceId)) return this.onClockAnswer(payload, this.clock.localNow());
     if (payload.length === 0) return; // a cleared retained message
     let json: unknown;
     try {
@@ -234,7 +328,18 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       return;
     }
     if (topic === topics.config(this.deviceId)) this.applyConfig(json);
+    else if (!this.clock.synced) this.hold(json, topic);
     else this.handleCommand(json, topic);
+  }
+
+  /** A command before the first clock answer: its times are server times, so it waits for the clock a moment. */
+  private hold(json: unknown, topic: string): void {
+    this.held.push({ json, topic });
+    if (this.held.length > 100) this.held.shift();
+    if (!this.holdTimer) {
+      this.holdTimer = setTimeout(() => this.releaseHeld(), UNSYNCED_HOLD_MS);
+      this.holdTimer.unref();
+    }
   }
 
   private drop(reason: DropReason, detail: string): void {
@@ -265,7 +370,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
       return;
     }
     const command = parsed.data;
-    const verdict = this.filter.check(command);
+    const verdict = this.filter.check(command, this.clock.now());
     if (verdict !== 'accept') {
       this.drop(verdict, `${command.type} ${command.id}`);
       return;
@@ -274,10 +379,10 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     // A play that starts is confirmed by its `started` event (it carries the command id): one
     // message instead of two per speaker when a bulletin reaches thousands at once.
     if (command.type === 'play') {
-      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
+      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: this.clock.now() });
       return;
     }
-    this.publishEvent({ type: 'ack', cmdId: command.id, at: Date.now() });
+    this.publishEvent({ type: 'ack', cmdId: command.id, at: this.clock.now() });
     switch (command.type) {
       case 'stop':
         if (!command.sessionId || command.sessionId === this.playout.current?.sessionId) this.stopSession('stopped');
@@ -315,13 +420,13 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     // jitter), so a bulletin to a whole province is not answered by two messages per speaker at once.
     this.publishEvent({
       type: 'started', cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: item.url,
-      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: Date.now(),
+      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: this.clock.now(),
     });
     this.reportStateSoon();
   }
 
   private onItemEnd(session: PlaybackSession, index: number, outcome: ItemOutcome): void {
-    const base = { cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: session.command.items[index].url, at: Date.now() };
+    const base = { cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: session.command.items[index].url, at: this.clock.now() };
     if (outcome.kind === 'error') {
       this.log.warn(`[${this.deviceId}] lỗi phát / play error: ${outcome.message}`);
       this.publishEvent({ ...base, type: 'error', message: outcome.message.slice(0, 500) });

@@ -17,6 +17,11 @@ export interface DeviceLinkOptions {
   reconnectBaseMs?: number;
   connectTimeoutMs?: number;
   logger: Logger;
+  /**
+   * Simulation only (tests, benchmarks): extra one-way delay, ms, drawn for every message received
+   * and every message sent, as a slow or jittery network would add.
+   */
+  simulatedLatency?: () => number;
 }
 
 export interface DeviceLinkEvents {
@@ -115,7 +120,10 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
       ...(process.env.DEBUG ? {} : { log: noop }),
     });
     client.on('connect', () => this.onConnect());
-    client.on('message', (topic, payload) => this.emit('message', topic, payload));
+    const latency = this.options.simulatedLatency;
+    client.on('message', latency
+      ? (topic, payload) => void setTimeout(() => this.emit('message', topic, payload), latency())
+      : (topic, payload) => this.emit('message', topic, payload));
     client.on('error', (error) => this.onError(error));
     client.on('close', () => this.onClose());
     this.client = client;
@@ -129,6 +137,12 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
 
   publish(topic: string, payload: string, opts: IClientPublishOptions, done?: (error?: Error) => void): void {
     if (!this.mayPublish) return;
+    const latency = this.options.simulatedLatency;
+    if (latency) {
+      const client = this.client;
+      setTimeout(() => client?.publish(topic, payload, opts, done), latency());
+      return;
+    }
     this.client?.publish(topic, payload, opts, done);
   }
 
@@ -195,7 +209,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     this.attempts = 0;
     this.lastRefused = false;
     this.subscribedAreas = new Set(this.areaIds);
-    const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
+    const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), topics.time(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
     // The device is up only once the subscriptions are granted: the server answers an online state
     // with the running session at once, and that command must not arrive before we listen.
     this.subscribe(wanted, () => {

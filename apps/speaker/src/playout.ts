@@ -27,6 +27,8 @@ export class Playout {
     private readonly player: () => Player,
     private readonly hooks: PlayoutHooks,
     private readonly resolveUrl: (url: string) => string,
+    /** Server time as the device knows it (its synchronised clock). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   get current(): PlaybackSession | null {
@@ -48,7 +50,7 @@ export class Playout {
     if (this.session && this.session.sessionId === command.sessionId && this.session.command.startAt === command.startAt) return 'sameRun';
     // A new run of the session it plays (a repeat) always follows; another session must win arbitration.
     if (this.session && this.session.sessionId !== command.sessionId && !shouldReplace(this.session, command)) return 'outranked';
-    if (!locateInTimeline(command.items, (Date.now() - command.startAt) / 1000)) return 'over';
+    if (!locateInTimeline(command.items, (this.now() - command.startAt) / 1000)) return 'over';
     this.session?.abort(this.session.command.priority === command.priority ? 'takenOver' : 'preempted');
     const session: PlaybackSession = new PlaybackSession(
       command,
@@ -63,6 +65,7 @@ export class Playout {
         },
       },
       this.resolveUrl,
+      this.now,
     );
     this.session = session;
     void session.run();

@@ -3,6 +3,9 @@ export interface Reporter {
   /** Unix ms at which the next report is due. */
   reportDueAt: number;
   reportState(): void;
+  /** Unix ms at which the next clock exchange is due, and the exchange. */
+  syncDueAt?: number;
+  syncClock?(): void;
 }
 
 const TICK_MS = 1000;
@@ -11,7 +14,10 @@ let timer: NodeJS.Timeout | null = null;
 
 function tick(): void {
   const now = Date.now();
-  for (const reporter of reporters) if (now >= reporter.reportDueAt) reporter.reportState();
+  for (const reporter of reporters) {
+    if (now >= reporter.reportDueAt) reporter.reportState();
+    if (reporter.syncDueAt !== undefined && now >= reporter.syncDueAt) reporter.syncClock?.();
+  }
 }
 
 /**

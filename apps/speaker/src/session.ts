@@ -1,6 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { DeviceCommand, PlayItem } from '@loa/contract';
 import type { Player } from './player';
-import { sleep } from './sleep';
+import { sleepUntil } from './sleep';
 import { Stopper } from './stopSignal';
 import { itemStartOffset, locateInTimeline } from './timeline';
 
@@ -16,6 +17,15 @@ export type InterruptReason = 'stopped' | 'preempted' | 'takenOver' | 'reboot' |
 /** How one item ended. */
 export type ItemOutcome = { kind: 'finished' } | { kind: 'error'; message: string } | { kind: 'interrupted'; reason: InterruptReason };
 
+/** How often a playing item's position is checked against the clock, ms. */
+export const ALIGN_CHECK_MS = 5_000;
+/**
+ * A playing item more than this far (seconds) from where the clock says it should be is restarted
+ * at the right place. Smaller errors (a clock estimate refined by a few ms) are not corrected mid-item:
+ * a jump is worse to hear than the error; the next item starts on the clock again.
+ */
+export const ALIGN_TOLERANCE_S = 0.25;
+
 /** What a session tells its agent. */
 export interface SessionHooks {
   onItemStart(index: number, position: number): void;
@@ -25,19 +35,24 @@ export interface SessionHooks {
 }
 
 /**
- * One play command being played: items in order from the wall-clock `startAt`. Each item starts
- * where the wall clock says it should (so a late joiner, a slow download or a failed item never
- * shifts the rest of the timeline), and an item whose slot has passed is skipped.
+ * One play command being played: items in order from `startAt`, in server time as the device's
+ * synchronised clock (`now`) tells it. Each item starts where that clock says it should (so a late
+ * joiner, a slow download or a failed item never shifts the rest of the timeline), an item whose
+ * slot has passed is skipped, and a long item that strays from the clock is put back in place.
  */
 export class PlaybackSession {
   private readonly stopper = new Stopper();
+  /** `startedAt` is monotonic (performance.now()): how long an item has played does not move with clock corrections. */
   private current: { index: number; startedAt: number; from: number } | null = null;
+  /** Items restarted because they had strayed from the clock. */
+  realigned = 0;
 
   constructor(
     readonly command: PlayCommand,
     private readonly player: Player,
     private readonly hooks: SessionHooks,
     private readonly resolveUrl: (url: string) => string = (url) => url,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get sessionId(): string {
@@ -49,34 +64,57 @@ export class PlaybackSession {
   }
 
   /** The item playing now and the seconds into it, or null between items. */
-  nowPlaying(now = Date.now()): { index: number; position: number; item: PlayItem } | null {
+  nowPlaying(): { index: number; position: number; item: PlayItem } | null {
     if (!this.current) return null;
     const item = this.command.items[this.current.index];
-    const position = Math.min(item.duration, this.current.from + (now - this.current.startedAt) / 1000);
+    const position = Math.min(item.duration, this.current.from + (performance.now() - this.current.startedAt) / 1000);
     return { index: this.current.index, position: Math.max(0, position), item };
   }
 
-  /** Plays from where the wall clock is; resolves when the last item ends or the session is aborted. */
+  /** Seconds into the timeline by the clock. */
+  private offset(): number {
+    return (this.now() - this.command.startAt) / 1000;
+  }
+
+  /** Plays from where the clock is; resolves when the last item ends or the session is aborted. */
   async run(): Promise<void> {
     const { items, startAt } = this.command;
     const signal = this.stopper;
-    const start = locateInTimeline(items, (Date.now() - startAt) / 1000);
+    const start = locateInTimeline(items, this.offset());
     if (!start) return;
     for (let index = start.index; index < items.length; index += 1) {
       if (signal.aborted) return;
       const item = items[index];
-      let position = (Date.now() - startAt) / 1000 - itemStartOffset(items, index);
-      if (position < 0) {
-        await sleep(-position * 1000, signal);
+      const itemStart = itemStartOffset(items, index);
+      if (this.offset() < itemStart) {
+        // Wait for the item's instant on the synchronised clock (re-read as it is corrected).
+        await sleepUntil(startAt + itemStart * 1000, this.now, signal);
         if (signal.aborted) return;
-        position = 0;
       }
+      let position = Math.max(0, this.offset() - itemStart);
       if (position >= item.duration) continue;
-      this.current = { index, startedAt: Date.now(), from: position };
+      this.current = { index, startedAt: performance.now(), from: position };
       this.hooks.onItemStart(index, position);
       let outcome: ItemOutcome = { kind: 'finished' };
       try {
-        await this.player.play(this.resolveUrl(item.url), position, item.duration, signal, item.kind);
+        // Played in stretches: a stretch that strays from the clock is cut and the item restarted in place.
+        for (;;) {
+          const stretch = new Stopper();
+          const cut = () => stretch.abort();
+          signal.addEventListener('abort', cut);
+          const strayed = this.watchAlignment(index, itemStart, stretch);
+          try {
+            await this.player.play(this.resolveUrl(item.url), position, item.duration, stretch, item.kind);
+          } finally {
+            signal.removeEventListener('abort', cut);
+            stretch.abort();
+          }
+          const at = await strayed;
+          if (at === null || signal.aborted) break;
+          position = at;
+          this.realigned += 1;
+          this.current = { index, startedAt: performance.now(), from: position };
+        }
       } catch (error) {
         outcome = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
       }
@@ -86,6 +124,37 @@ export class PlaybackSession {
       this.hooks.onItemEnd(index, outcome);
     }
     this.hooks.onEnd();
+  }
+
+  /**
+   * Checks every few seconds, while `stretch` plays, whether the item is where the clock says;
+   * when it is off by more than the tolerance, stops the stretch and resolves with the position to
+   * restart from; resolves null when the stretch ends by itself.
+   */
+  private watchAlignment(index: number, itemStart: number, stretch: Stopper): Promise<number | null> {
+    const item = this.command.items[index];
+    return new Promise((resolve) => {
+      let timer: NodeJS.Timeout | null = null;
+      const done = (at: number | null) => {
+        if (timer) clearInterval(timer);
+        stretch.removeEventListener('abort', ended);
+        resolve(at);
+      };
+      const ended = () => done(null);
+      stretch.addEventListener('abort', ended);
+      timer = setInterval(() => {
+        const played = this.nowPlaying();
+        if (!played) return;
+        const expected = this.offset() - itemStart;
+        if (expected >= item.duration) return;
+        if (Math.abs(expected - played.position) > ALIGN_TOLERANCE_S) {
+          stretch.removeEventListener('abort', ended);
+          stretch.abort();
+          done(Math.max(0, expected));
+        }
+      }, ALIGN_CHECK_MS);
+      timer.unref();
+    });
   }
 
   /** Stops at once; reports the item that was playing as interrupted. */

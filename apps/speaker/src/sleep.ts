@@ -13,3 +13,17 @@ export function sleep(ms: number, signal?: StopSignal): Promise<void> {
     signal?.addEventListener('abort', done, { once: true });
   });
 }
+
+/** Longest single wait of `sleepUntil`, so a clock corrected meanwhile is read again soon. */
+const RECHECK_MS = 500;
+
+/**
+ * Waits until `now()` reaches `target` (ms on that clock), re-reading the clock at least every half
+ * second: a clock corrected while waiting (a device's first synchronisation) moves the wake-up.
+ * Resolves early when `signal` aborts.
+ */
+export async function sleepUntil(target: number, now: () => number, signal?: StopSignal): Promise<void> {
+  for (let left = target - now(); left > 0 && !signal?.aborted; left = target - now()) {
+    await sleep(Math.min(left, RECHECK_MS), signal);
+  }
+}

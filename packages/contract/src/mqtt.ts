@@ -17,15 +17,88 @@ export const topics = {
   config: (deviceId: string) => `pa/v1/dev/${deviceId}/config`,
   /** server → devices: one publish reaches every device of an area. */
   areaCmd: (areaId: string) => `pa/v1/area/${areaId}/cmd`,
+  /** device → server, QoS 0: a clock-synchronisation request (`t1`). */
+  clock: (deviceId: string) => `pa/v1/dev/${deviceId}/clock`,
+  /** server → device, QoS 0: the answer to a clock request (`t1`, `t2`, `t3`); only the server may publish here. */
+  time: (deviceId: string) => `pa/v1/dev/${deviceId}/time`,
   allState: 'pa/v1/dev/+/state',
   allEvent: 'pa/v1/dev/+/event',
+  allClock: 'pa/v1/dev/+/clock',
 } as const;
 
+export type DeviceTopicKind = 'state' | 'event' | 'cmd' | 'config' | 'clock' | 'time';
+
 /** Parses a device topic into its id and kind, or null for anything else. */
-export function parseDeviceTopic(topic: string): { deviceId: string; kind: 'state' | 'event' | 'cmd' | 'config' } | null {
-  const m = /^pa\/v1\/dev\/([^/+#]+)\/(state|event|cmd|config)$/.exec(topic);
-  return m ? { deviceId: m[1], kind: m[2] as 'state' | 'event' | 'cmd' | 'config' } : null;
+export function parseDeviceTopic(topic: string): { deviceId: string; kind: DeviceTopicKind } | null {
+  const m = /^pa\/v1\/dev\/([^/+#]+)\/(state|event|cmd|config|clock|time)$/.exec(topic);
+  return m ? { deviceId: m[1], kind: m[2] as DeviceTopicKind } : null;
 }
+
+/**
+ * Clock synchronisation (docs/device-protocol.md "Clock"): NTP's four timestamps over MQTT. The
+ * device sends `t1` (its clock) on its clock topic; the server stamps `t2` when the request arrives
+ * and `t3` when it answers on the device's time topic; the device notes `t4` on arrival. Then
+ * offset = ((t2 − t1) + (t3 − t4)) / 2 and round trip = (t4 − t1) − (t3 − t2).
+ */
+export const clockRequestSchema = z.object({
+  /** The device's request number: an answer is accepted once, for a request still outstanding. */
+  n: z.number().int().min(0).max(2 ** 31),
+  t1: z.number().finite(),
+});
+export type ClockRequest = z.infer<typeof clockRequestSchema>;
+
+export const clockAnswerSchema = clockRequestSchema.extend({
+  t2: z.number().finite(),
+  t3: z.number().finite(),
+});
+export type ClockAnswer = z.infer<typeof clockAnswerSchema>;
+
+/**
+ * How far a device's clock can be trusted: `good`, `poor` (a slow or jittery link: usable, less
+ * precise), `unsynced` (no answer yet since it connected), `untrusted` (a fault: no answer for
+ * long, round trip too long, or the offset jumping).
+ */
+export const CLOCK_QUALITIES = ['good', 'poor', 'unsynced', 'untrusted'] as const;
+export type ClockQuality = (typeof CLOCK_QUALITIES)[number];
+export const CLOCK_FAULTS = ['noAnswer', 'slowRoundTrip', 'jumping'] as const;
+export type ClockFault = (typeof CLOCK_FAULTS)[number];
+
+/** The device's clock as it reports it in its state. */
+export const clockStatusSchema = z.object({
+  /** Milliseconds to add to the device's clock to get the server's. */
+  offset: z.number().finite(),
+  /** Round trip of the sample the offset comes from, ms. */
+  rtt: z.number().finite().min(0),
+  /** Spread of the recent good samples' offsets, ms. */
+  jitter: z.number().finite().min(0),
+  /** Rate of the device clock against the server's, parts per million. */
+  drift: z.number().finite(),
+  quality: z.enum(CLOCK_QUALITIES),
+  fault: z.enum(CLOCK_FAULTS).optional(),
+  /** Answers accepted since the device started. */
+  samples: z.number().int().min(0),
+});
+export type ClockStatus = z.infer<typeof clockStatusSchema>;
+
+/** Timing of the exchange (the agent's defaults; docs/device-protocol.md). */
+export const CLOCK_SYNC = {
+  /** Exchanges right after each connection, this far apart (the first at once). */
+  burst: 4,
+  burstGapMs: 250,
+  /** Then one exchange every this often. */
+  intervalMs: 60_000,
+  /** Samples the filter keeps. */
+  window: 8,
+  /** A round trip above this makes the clock poor, above `untrustedRttMs` untrusted. */
+  poorRttMs: 200,
+  untrustedRttMs: 1_000,
+  /** No answer for this long after connecting (or since the last one) makes the clock untrusted. */
+  noAnswerMs: 30_000,
+  /** An answer is forgotten if it has not come after this long. */
+  answerTimeoutMs: 10_000,
+  /** Requests a server answers per device and minute; the rest are ignored and counted. */
+  serverPerMinute: 30,
+} as const;
 
 export const playingSchema = z.object({
   sessionId: z.string(),
@@ -46,6 +119,8 @@ export const deviceStateSchema = z.object({
   ip: z.string().max(64).nullable().optional(),
   /** Device clock, unix milliseconds. */
   ts: z.number().optional(),
+  /** The device's clock against the server's (devices that synchronise; older firmware leaves it out). */
+  clock: clockStatusSchema.optional(),
 });
 export type DeviceState = z.infer<typeof deviceStateSchema>;
 
@@ -89,7 +164,11 @@ export const deviceCommandSchema = z.discriminatedUnion('type', [
     priority: z.number().int(),
     title: z.string(),
     items: z.array(playItemSchema).min(1),
-    /** Wall-clock start of item 0, unix ms; a device joining late seeks to now - startAt. */
+    /**
+     * Start of item 0 in server time, unix ms. The server sets it a little ahead (PLAY_LEAD_MS) so
+     * every speaker has the command before it; each starts on its synchronised clock, and a device
+     * joining late seeks to now − startAt.
+     */
     startAt: z.number(),
     /**
      * Replaces a session of the same priority (an officer's explicit takeover, or the server

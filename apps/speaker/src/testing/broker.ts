@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import type { Aedes, AuthenticateError, Client } from 'aedes';
-import { parseDeviceTopic, type DeviceCommand, type DeviceConfig } from '@loa/contract';
+import { clockRequestSchema, parseDeviceTopic, topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 
 /** A message the broker saw published. */
 export interface SeenMessage {
@@ -30,8 +30,11 @@ export interface TestBroker {
   close(): Promise<void>;
 }
 
-/** Starts an aedes broker on an ephemeral port (never 1883). */
-export async function startTestBroker(): Promise<TestBroker> {
+/**
+ * Starts an aedes broker on an ephemeral port (never 1883). It answers clock requests as the
+ * server does unless `answerClock` is false (a device whose clock exchange never succeeds).
+ */
+export async function startTestBroker({ answerClock = true }: { answerClock?: boolean } = {}): Promise<TestBroker> {
   const { Aedes } = await import('aedes');
   const devices = new Map<string, { secret: string; areas: string[] }>();
   const messages: SeenMessage[] = [];
@@ -47,13 +50,13 @@ export async function startTestBroker(): Promise<TestBroker> {
     },
     authorizePublish: (client, packet, callback) => {
       const parsed = parseDeviceTopic(packet.topic);
-      const ok = client !== null && parsed?.deviceId === client.id && (parsed.kind === 'state' || parsed.kind === 'event');
+      const ok = client !== null && parsed?.deviceId === client.id && (parsed.kind === 'state' || parsed.kind === 'event' || parsed.kind === 'clock');
       callback(ok ? null : new Error('not allowed'));
     },
     authorizeSubscribe: (client, subscription, callback) => {
       const parsed = parseDeviceTopic(subscription.topic);
       const areaMatch = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(subscription.topic);
-      const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config');
+      const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config' || parsed.kind === 'time');
       const area = areaMatch !== null && (devices.get(client.id)?.areas.includes(areaMatch[1]) ?? false);
       callback(null, own || area ? subscription : null);
     },
@@ -65,6 +68,22 @@ export async function startTestBroker(): Promise<TestBroker> {
   });
   broker.on('publish', (packet, client) => {
     if (packet.topic.startsWith('$SYS')) return;
+    // Clock requests are answered as the server answers them (t2 on arrival, t3 on sending).
+    const t2 = Date.now();
+    const clock = client ? parseDeviceTopic(packet.topic) : null;
+    if (clock?.kind === 'clock' && answerClock) {
+      let body: unknown = null;
+      try {
+        body = JSON.parse(packet.payload.toString());
+      } catch {
+        // not answered
+      }
+      const request = clockRequestSchema.safeParse(body);
+      if (request.success) {
+        const answer = { ...request.data, t2, t3: Date.now() };
+        broker.publish({ cmd: 'publish', topic: topics.time(clock.deviceId), payload: Buffer.from(JSON.stringify(answer)), qos: 0, retain: false, dup: false }, () => undefined);
+      }
+    }
     let json: unknown = null;
     try {
       json = JSON.parse(packet.payload.toString());

@@ -28,6 +28,18 @@ export const deviceLiveSchema = z.object({
   ip: z.string().nullable(),
   /** Last time the device was heard from, unix seconds. */
   lancuoi: z.number().int().nullable(),
+  /**
+   * The speaker's clock against the server's, as it last reported it; null for a device that does
+   * not synchronise (or has not reported yet). `lech`: ms the device's clock is behind the server's
+   * (server − device); `khuhoi`: round trip of the exchange, ms; `chatluong`: tot / kem / chuadongbo
+   * / khongtincay (a fault, `loi` says which: khongphanhoi, khuhoicham, nhayvot).
+   */
+  dongho: z.object({
+    lech: z.number(),
+    khuhoi: z.number(),
+    chatluong: z.enum(['tot', 'kem', 'chuadongbo', 'khongtincay']),
+    loi: z.enum(['khongphanhoi', 'khuhoicham', 'nhayvot']).nullable(),
+  }).nullable().optional(),
 });
 export type DeviceLive = z.infer<typeof deviceLiveSchema>;
 
