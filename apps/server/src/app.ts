@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('io', await createRealtime(app));
   app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL, { dynsec: config.MQTT_DYNSEC }) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
   await app.gateway.attach(app.broker);
-  app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log));
+  app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log, { leadMs: config.PLAY_LEAD_MS }));
   await app.engine.recover();
   app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL, bus: app.bus }));
   await app.scheduler.start();

@@ -94,6 +94,11 @@ const envSchema = z.object({
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).default(16 * 1024),
   /** Messages (state and events, play history included) one device may publish per minute on the embedded broker before it is disconnected. */
   MQTT_DEVICE_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * A bulletin's first run starts this many ms after it is sent, so every speaker has the play
+   * command before it and all start together on their synchronised clocks (issue #13).
+   */
+  PLAY_LEAD_MS: z.coerce.number().int().min(0).max(3000).default(600),
 });
 
 export type Config = z.infer<typeof envSchema> & {

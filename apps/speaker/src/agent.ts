@@ -30,6 +30,8 @@ const UNSYNCED_HOLD_MS = 2_000;
 /** A state change that an event already told (an item started) is reported after this, plus jitter. */
 const STATE_SETTLE_MS = 1000;
 const EVENT_PUBLISH = { qos: 1 } as const;
+/** Longest a state report waits for the events sent before it to be acknowledged, ms. */
+const STATE_WAIT_MS = 2_000;
 
 export interface SpeakerAgentOptions {
   /** mqtt://, mqtts://, ws:// or wss:// */
@@ -107,6 +109,9 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private holdTimer: NodeJS.Timeout | null = null;
   private burstTimers: NodeJS.Timeout[] = [];
   private reportedClock = '';
+  /** Events sent at QoS 1 and not yet acknowledged: a state report waits for them (below). */
+  private eventsInFlight = 0;
+  private stateWaiting: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SpeakerAgentOptions) {
     super();
@@ -198,6 +203,17 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   reportState(): void {
     this.reportDueAt = Date.now() + this.reportIntervalMs;
     if (!this.link.up || this.dead) return;
+    // mqtt.js writes a QoS 0 message at once but a QoS 1 one only after storing it: a state sent
+    // right after an item's `started` would overtake it, and the server, reading `started` last,
+    // would think the item still plays. The state waits until the events before it are acknowledged.
+    if (this.eventsInFlight > 0) {
+      this.stateWaiting ??= setTimeout(() => {
+        this.stateWaiting = null;
+        this.eventsInFlight = 0;
+        this.reportState();
+      }, STATE_WAIT_MS);
+      return;
+    }
     this.reportedClock = this.clockSignature();
     const parsed = deviceStateSchema.safeParse(this.state);
     if (!parsed.success) {
@@ -279,6 +295,8 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   private shutdown(): void {
     this.ended = true;
     this.clearClockTimers();
+    if (this.stateWaiting) clearTimeout(this.stateWaiting);
+    this.stateWaiting = null;
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
     this.held = [];
@@ -379,10 +397,10 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     // A play that starts is confirmed by its `started` event (it carries the command id): one
     // message instead of two per speaker when a bulletin reaches thousands at once.
     if (command.type === 'play') {
-      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: this.clock.now() });
+      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: Math.round(this.clock.now()) });
       return;
     }
-    this.publishEvent({ type: 'ack', cmdId: command.id, at: this.clock.now() });
+    this.publishEvent({ type: 'ack', cmdId: command.id, at: Math.round(this.clock.now()) });
     switch (command.type) {
       case 'stop':
         if (!command.sessionId || command.sessionId === this.playout.current?.sessionId) this.stopSession('stopped');
@@ -420,13 +438,13 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     // jitter), so a bulletin to a whole province is not answered by two messages per speaker at once.
     this.publishEvent({
       type: 'started', cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: item.url,
-      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: this.clock.now(),
+      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: Math.round(this.clock.now()),
     });
     this.reportStateSoon();
   }
 
   private onItemEnd(session: PlaybackSession, index: number, outcome: ItemOutcome): void {
-    const base = { cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: session.command.items[index].url, at: this.clock.now() };
+    const base = { cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: session.command.items[index].url, at: Math.round(this.clock.now()) };
     if (outcome.kind === 'error') {
       this.log.warn(`[${this.deviceId}] lỗi phát / play error: ${outcome.message}`);
       this.publishEvent({ ...base, type: 'error', message: outcome.message.slice(0, 500) });
@@ -468,8 +486,15 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   /** Events are built here from typed values (the tests check them against the contract), so they go out without a schema pass. */
   private publishEvent(event: DeviceEvent): void {
     if (this.dead) return;
+    this.eventsInFlight += 1;
     this.link.publish(topics.event(this.deviceId), JSON.stringify(event), EVENT_PUBLISH, (error) => {
       if (error) this.log.debug?.(`[${this.deviceId}] event not sent: ${error.message}`);
+      this.eventsInFlight = Math.max(0, this.eventsInFlight - 1);
+      if (this.eventsInFlight === 0 && this.stateWaiting) {
+        clearTimeout(this.stateWaiting);
+        this.stateWaiting = null;
+        this.reportState();
+      }
     });
     this.emit('event', event);
   }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { ConnectionRefusedError, SpeakerAgent } from '@loa/speaker';
+import { ConnectionRefusedError, SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { DEVICE_MESSAGES, EVENTS, topics, type DeviceStatusEvent } from '@loa/contract';
 import { eventually, signedInAdmin, startTestServer, type TestServer } from '../../test/helpers';
 import { dynsecMosquittoAvailable, grant, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
@@ -22,7 +22,7 @@ function suite(name: string, options: { external: boolean }) {
     let mosquitto: DynsecMosquitto | null = null;
     const mqttUrl = () => (mosquitto ? mosquitto.url : `mqtt://127.0.0.1:${server.app.broker.tcpPort}`);
     const agent = (id: string, secret: string) => {
-      const a = new SpeakerAgent({ mqttUrl: mqttUrl(), deviceId: id, secret, fetchAudio: false, reconnectBaseMs: 60_000 });
+      const a = new SpeakerAgent({ mqttUrl: mqttUrl(), deviceId: id, secret, player: new SilentPlayer(), reconnectBaseMs: 60_000 });
       agents.push(a);
       return a;
     };
@@ -202,7 +202,7 @@ describe.runIf(dynsecMosquittoAvailable)('device accounts on Mosquitto across fa
 
     const second = await startTestServer(config);
     try {
-      const speaker = new SpeakerAgent({ mqttUrl: mosquitto.url, deviceId: created.thietbi._id, secret: created.secret, fetchAudio: false, reconnectBaseMs: 60_000 });
+      const speaker = new SpeakerAgent({ mqttUrl: mosquitto.url, deviceId: created.thietbi._id, secret: created.secret, player: new SilentPlayer(), reconnectBaseMs: 60_000 });
       agents.push(speaker);
       await speaker.start();
       await eventually(() => speaker.areas.length > 0, 3000);

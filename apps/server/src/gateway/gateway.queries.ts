@@ -14,11 +14,12 @@ export interface GatewayDeviceRow {
   firmware: string | null;
   ip: string | null;
   last_seen: Date | null;
+  clock: LiveEntry['clock'];
 }
 
 export async function loadGatewayDevices(db: Db, id?: string): Promise<GatewayDeviceRow[]> {
   return db.query<GatewayDeviceRow>(
-    `SELECT id, admin_id, area_id, secret_hash, config, online, volume, playing, signal, firmware, ip, last_seen FROM devices
+    `SELECT id, admin_id, area_id, secret_hash, config, online, volume, playing, signal, firmware, ip, last_seen, clock FROM devices
       ${id ? 'WHERE id = $1' : ''}`,
     id ? [id] : [],
   );
@@ -33,14 +34,15 @@ export async function saveLiveStates(db: Db, rows: { id: string; e: LiveEntry }[
   if (rows.length === 0) return;
   await db.query(
     `UPDATE devices d SET online = v.online, volume = v.volume, playing = v.playing::jsonb, signal = v.signal,
-            firmware = v.firmware, ip = v.ip, last_seen = v.last_seen
-       FROM unnest($1::text[], $2::boolean[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::timestamptz[])
-         AS v(id, online, volume, playing, signal, firmware, ip, last_seen)
+            firmware = v.firmware, ip = v.ip, last_seen = v.last_seen, clock = v.clock::jsonb
+       FROM unnest($1::text[], $2::boolean[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
+         AS v(id, online, volume, playing, signal, firmware, ip, last_seen, clock)
       WHERE d.id = v.id`,
     [
       rows.map((r) => r.id), rows.map((r) => r.e.online), rows.map((r) => r.e.volume), rows.map((r) => (r.e.playing ? JSON.stringify(r.e.playing) : null)),
       rows.map((r) => r.e.signal), rows.map((r) => r.e.firmware), rows.map((r) => r.e.ip),
       rows.map((r) => (r.e.lastSeen === null ? null : new Date(r.e.lastSeen).toISOString())),
+      rows.map((r) => (r.e.clock ? JSON.stringify(r.e.clock) : null)),
     ],
   );
 }

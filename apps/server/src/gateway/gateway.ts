@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import {
-  deviceEventSchema, deviceStateSchema, parseDeviceTopic, topics,
+  CLOCK_SYNC, clockRequestSchema, deviceEventSchema, deviceStateSchema, parseDeviceTopic, topics,
   type DeviceCommand, type DeviceLive,
 } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerTransport, DeviceAuthority } from '../infra/broker';
 import type { DeviceAccess, DeviceAccounts } from '../infra/mosquittoDynsec';
+import { DeviceRateLimit } from '../infra/mqttLimits';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
 import { constantTimeEqual, sha256 } from '../features/auth/tokens';
@@ -86,6 +87,9 @@ export class DeviceGateway implements DeviceAuthority {
   private plays: q.PlayRecord[] = [];
   private readonly timers: NodeJS.Timeout[] = [];
   private flushing: Promise<void> = Promise.resolve();
+  private readonly clockRate = new DeviceRateLimit(CLOCK_SYNC.serverPerMinute);
+  /** Clock requests answered and ignored since start (the health call shows them). */
+  readonly clockCounts = { answered: 0, ignored: 0 };
 
   constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
 
@@ -137,7 +141,7 @@ export class DeviceGateway implements DeviceAuthority {
       reported: previous?.reported ?? false,
       live: previous?.live ?? {
         online: row.online, volume: row.volume, playing: row.playing, signal: row.signal, firmware: row.firmware, ip: row.ip,
-        lastSeen: row.last_seen ? row.last_seen.getTime() : null,
+        lastSeen: row.last_seen ? row.last_seen.getTime() : null, clock: row.clock,
       },
     });
   }
@@ -207,11 +211,11 @@ export class DeviceGateway implements DeviceAuthority {
   }
 
   mayPublish(deviceId: string, topic: string): boolean {
-    return topic === topics.state(deviceId) || topic === topics.event(deviceId);
+    return topic === topics.state(deviceId) || topic === topics.event(deviceId) || topic === topics.clock(deviceId);
   }
 
   maySubscribe(deviceId: string, topic: string): boolean {
-    if (topic === topics.deviceCmd(deviceId) || topic === topics.config(deviceId)) return true;
+    if (topic === topics.deviceCmd(deviceId) || topic === topics.config(deviceId) || topic === topics.time(deviceId)) return true;
     const m = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(topic);
     return !!m && !!this.devices.get(deviceId)?.areaChain.has(m[1]);
   }
@@ -306,9 +310,12 @@ export class DeviceGateway implements DeviceAuthority {
   }
 
   private onMessage(topic: string, payload: Buffer): void {
+    // t2 of a clock exchange: as soon as the request is here.
+    const receivedAt = Date.now();
     const parsed = parseDeviceTopic(topic);
     const d = parsed && this.devices.get(parsed.deviceId);
     if (!parsed || !d || payload.length === 0) return;
+    if (parsed.kind === 'clock') return this.answerClock(parsed.deviceId, payload, receivedAt);
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
@@ -349,6 +356,33 @@ export class DeviceGateway implements DeviceAuthority {
         itemIndex: event.data.itemIndex ?? null, url: event.data.url ?? null, message: event.data.message ?? null,
       });
     }
+  }
+
+  /**
+   * Answers a clock request on the device's own time topic with the request's number and t1, t2
+   * (arrival) and t3 (now). A device asking more than its share, or sending nonsense, is ignored
+   * and counted; nothing else is done with it (it is not even "heard from": a clock request says
+   * nothing about the device's speakers).
+   */
+  private answerClock(deviceId: string, payload: Buffer, receivedAt: number): void {
+    if (!this.transport || !this.clockRate.take(deviceId)) {
+      this.clockCounts.ignored += 1;
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(payload.toString('utf8'));
+    } catch {
+      json = null;
+    }
+    const request = clockRequestSchema.safeParse(json);
+    if (!request.success) {
+      this.clockCounts.ignored += 1;
+      return;
+    }
+    this.clockCounts.answered += 1;
+    const { n, t1 } = request.data;
+    this.transport.publishNow(topics.time(deviceId), JSON.stringify({ n, t1, t2: receivedAt, t3: Date.now() }));
   }
 
   /** A device heard from nothing for the silence limit is offline, whatever the broker thinks. */

@@ -1,4 +1,4 @@
-import type { DeviceLive, DeviceState } from '@loa/contract';
+import type { ClockStatus, DeviceLive, DeviceState } from '@loa/contract';
 
 /** What the server knows of a speaker right now. */
 export interface LiveEntry {
@@ -10,9 +10,20 @@ export interface LiveEntry {
   ip: string | null;
   /** Last time anything was heard from the device, unix ms. */
   lastSeen: number | null;
+  /** The device's clock as it last reported it (devices that synchronise). */
+  clock: ClockStatus | null;
 }
 
-export const emptyLive = (): LiveEntry => ({ online: false, volume: null, playing: null, signal: null, firmware: null, ip: null, lastSeen: null });
+export const emptyLive = (): LiveEntry => ({ online: false, volume: null, playing: null, signal: null, firmware: null, ip: null, lastSeen: null, clock: null });
+
+const QUALITY = { good: 'tot', poor: 'kem', unsynced: 'chuadongbo', untrusted: 'khongtincay' } as const;
+const FAULT = { noAnswer: 'khongphanhoi', slowRoundTrip: 'khuhoicham', jumping: 'nhayvot' } as const;
+
+/** The console's view of a reported clock. */
+export function toClockLive(clock: ClockStatus | null): DeviceLive['dongho'] {
+  if (!clock) return null;
+  return { lech: clock.offset, khuhoi: clock.rtt, chatluong: QUALITY[clock.quality], loi: clock.fault ? FAULT[clock.fault] : null };
+}
 
 /** The console's view of a live entry. */
 export function toDeviceLive(e: LiveEntry): DeviceLive {
@@ -24,11 +35,16 @@ export function toDeviceLive(e: LiveEntry): DeviceLive {
     firmware: e.firmware,
     ip: e.ip,
     lancuoi: e.lastSeen === null ? null : Math.floor(e.lastSeen / 1000),
+    dongho: toClockLive(e.clock),
   };
 }
 
 /** What the console shows of an entry, less what moves by itself (last seen, play position). */
-const signature = (e: LiveEntry) => [e.online, e.volume, e.playing?.sessionId, e.playing?.itemIndex, e.signal, e.firmware, e.ip].join('|');
+const signature = (e: LiveEntry) => [
+  e.online, e.volume, e.playing?.sessionId, e.playing?.itemIndex, e.signal, e.firmware, e.ip,
+  // The clock as the table shows it: its quality, and the offset to the tenth of a second.
+  e.clock?.quality, e.clock?.fault, e.clock ? Math.round(e.clock.offset / 100) : null,
+].join('|');
 
 /** Applies a state report; answers whether anything the console shows changed. */
 export function applyState(entry: LiveEntry, state: DeviceState, now: number): boolean {
@@ -45,5 +61,6 @@ export function applyState(entry: LiveEntry, state: DeviceState, now: number): b
   if (state.signal !== undefined) entry.signal = state.signal;
   if (state.firmware !== undefined) entry.firmware = state.firmware;
   if (state.ip !== undefined) entry.ip = state.ip;
+  if (state.clock !== undefined) entry.clock = state.clock;
   return signature(entry) !== before;
 }

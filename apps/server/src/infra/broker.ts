@@ -14,9 +14,11 @@ import { DynsecClient, MosquittoDeviceAccounts, ensureServerAccess, type DeviceA
 export interface BrokerTransport {
   readonly kind: 'embedded' | 'external';
   publish(topic: string, payload: unknown, opts?: { retain?: boolean }): Promise<void>;
+  /** Fire and forget at QoS 0 (clock answers: a late one is useless, a lost one is sent again). */
+  publishNow(topic: string, payload: string): void;
   /** Removes a retained message (an empty retained publish). */
   clearRetained(topic: string): Promise<void>;
-  /** Messages devices publish on their state and event topics. */
+  /** Messages devices publish on their state, event and clock topics. */
   onDeviceMessage(handler: (topic: string, payload: Buffer) => void): void;
   /** Connection changes seen by the broker itself (embedded only; an external broker reports through wills). */
   onPresence(handler: (deviceId: string, online: boolean, ip: string | null) => void): void;
@@ -91,7 +93,7 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
     if (!client && !packet.topic.startsWith('pa/v1/dev/')) return;
     if (packet.topic.startsWith('$SYS')) return;
     // Wills are published by the broker (client null) on the device's own state topic.
-    if (/^pa\/v1\/dev\/[^/]+\/(state|event)$/.test(packet.topic)) {
+    if (/^pa\/v1\/dev\/[^/]+\/(state|event|clock)$/.test(packet.topic)) {
       for (const h of messageHandlers) h(packet.topic, Buffer.from(packet.payload));
     }
   });
@@ -146,6 +148,9 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
           (error) => (error ? reject(error) : resolve()),
         );
       }),
+    publishNow: (topic, payload) => {
+      broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, () => undefined);
+    },
     clearRetained: (topic) =>
       new Promise((resolve, reject) => {
         broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 1, retain: true, dup: false }, (error) => (error ? reject(error) : resolve()));
@@ -196,12 +201,17 @@ export async function connectExternalBroker(app: FastifyInstance, url: string, o
     }
   }
   await client.subscribeAsync([topics.allState, topics.allEvent], { qos: 1 });
+  // Every instance answers the clock requests it hears; a device takes the first answer to each.
+  await client.subscribeAsync(topics.allClock, { qos: 0 });
   return {
     kind: 'external',
     tcpPort: null,
     accounts,
     publish: async (topic, payload, opts = {}) => {
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1, retain: opts.retain ?? false });
+    },
+    publishNow: (topic, payload) => {
+      client.publish(topic, payload, { qos: 0 });
     },
     clearRetained: async (topic) => {
       await client.publishAsync(topic, '', { qos: 1, retain: true });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SOURCE_KINDS } from '@loa/contract';
-import { SpeakerAgent } from '@loa/speaker';
+import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, TestClient } from '../../test/helpers';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
 import { cleanupServers, faultPostgresUrl, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
@@ -80,7 +80,7 @@ describe.each(databases)('kill -9 on %s', (kind) => {
     let client = await signIn(server);
     const district = (await client.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện chịu lỗi', cap: 'huyen', idcha: null })).body.data._id as string;
     const device = (await client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa chịu lỗi', diaban: district, serial: `SP-${crypto.randomBytes(6).toString('hex')}` })).body.data;
-    const speaker = (mqttPort: number) => new SpeakerAgent({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, deviceId: device.thietbi._id, secret: device.secret, fetchAudio: false, reconnectBaseMs: 200 });
+    const speaker = (mqttPort: number) => new SpeakerAgent({ mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, deviceId: device.thietbi._id, secret: device.secret, player: new SilentPlayer(), reconnectBaseMs: 200 });
     const first = speaker(server.mqttPort);
     agents.push(first);
     await first.start();

@@ -53,6 +53,9 @@ export class SpeakersBusyError extends AppError {
   }
 }
 
+/** PLAY_LEAD_MS by default (docs/performance.md "Speakers in step" says why). */
+export const DEFAULT_PLAY_LEAD_MS = 600;
+
 const claimOf = (t: Tracked): Claim => ({ id: t.row.id, priority: t.row.priority, since: t.row.started_at.getTime() });
 
 const planOf = (row: q.BroadcastRow): RunPlan => ({
@@ -68,7 +71,15 @@ export class PlayoutEngine {
   private readonly tracked = new Map<string, Tracked>();
   private readonly unsubscribe: (() => void)[] = [];
 
-  constructor(private readonly db: Db, private readonly gateway: DeviceGateway, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger) {
+  /**
+   * How far ahead of "now" a new session's first run starts (PLAY_LEAD_MS): its play command reaches
+   * every speaker before that instant, and they all start on it together, on their synchronised
+   * clocks, instead of each seeking in by however late its command came.
+   */
+  readonly leadMs: number;
+
+  constructor(private readonly db: Db, private readonly gateway: DeviceGateway, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, opts: { leadMs?: number } = {}) {
+    this.leadMs = opts.leadMs ?? DEFAULT_PLAY_LEAD_MS;
     this.unsubscribe.push(bus.on('device.online', ({ deviceId }) => void this.rejoin(deviceId)));
   }
 

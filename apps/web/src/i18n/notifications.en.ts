@@ -18,6 +18,7 @@ export const enNotifications: Record<keyof typeof viNotifications, string> = {
   'forwarding.enabled': 'Forwarding on',
   'forwarding.events': 'Events to forward',
   'forwarding.kind.thietbi-matketnoi': 'Device offline for long',
+  'forwarding.kind.thietbi-lechdongho': 'Device clock cannot be trusted',
   'forwarding.kind.phat-batdau': 'Programme started',
   'forwarding.kind.phat-ketthuc': 'Programme stopped',
   'forwarding.kind.phat-bingat': 'Programme interrupted by a higher priority',

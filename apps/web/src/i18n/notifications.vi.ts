@@ -20,6 +20,7 @@ export const viNotifications = {
   'forwarding.enabled': 'Bật chuyển tiếp',
   'forwarding.events': 'Sự kiện được chuyển tiếp',
   'forwarding.kind.thietbi-matketnoi': kind('thietbi-matketnoi'),
+  'forwarding.kind.thietbi-lechdongho': kind('thietbi-lechdongho'),
   'forwarding.kind.phat-batdau': kind('phat-batdau'),
   'forwarding.kind.phat-ketthuc': kind('phat-ketthuc'),
   'forwarding.kind.phat-bingat': kind('phat-bingat'),

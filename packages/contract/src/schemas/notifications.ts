@@ -16,6 +16,7 @@ export const NOTIFICATION_MESSAGES = {
 /** Kinds of notification, raised by real events. */
 export const NOTIFICATION_KINDS = [
   { value: 'thietbi-matketnoi', ten: 'Thiết bị mất kết nối lâu' },
+  { value: 'thietbi-lechdongho', ten: 'Đồng hồ thiết bị không tin cậy' },
   { value: 'phat-batdau', ten: 'Chương trình bắt đầu phát' },
   { value: 'phat-ketthuc', ten: 'Chương trình dừng phát' },
   { value: 'phat-bingat', ten: 'Chương trình bị ngắt bởi bản tin ưu tiên cao hơn' },

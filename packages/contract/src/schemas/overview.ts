@@ -36,6 +36,8 @@ export const systemHealthSchema = z.object({
   heapMb: z.number(),
   eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
   thietbi: z.object({ tong: z.number(), online: z.number() }),
+  /** Clock requests of speakers answered, and ignored (over a device's rate, malformed), since the server started. */
+  dongho: z.object({ traloi: z.number(), boqua: z.number() }),
   broker: z.enum(['embedded', 'external']),
   database: z.enum(['pglite', 'postgres']),
 });

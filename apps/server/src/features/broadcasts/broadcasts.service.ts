@@ -48,7 +48,8 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
     message_type: info.loaibantin!, priority: info.uutien!, chosen_areas: info.diabanchon, chosen_devices: info.thietbichon,
     target_areas: targetAreas, target_devices: targetDevices, device_count: deviceCount, sources: parsed.data, items, total_seconds: total,
     repeat_mode: info.kieulaplai, repeat_interval: info.kieulaplai === 2 ? Math.round(info.thoigianlaplai) : 0,
-    repeat_count: info.kieulaplai === 0 ? 0 : info.solanlaplai, run_started_at: new Date(),
+    // A moment ahead: every speaker has the command before it and starts on it, in step.
+    repeat_count: info.kieulaplai === 0 ? 0 : info.solanlaplai, run_started_at: new Date(Date.now() + ctx.engine.leadMs),
   };
   const { id } = broadcast;
   const row = PlayoutEngine.newRow(broadcast, session.user.hoten);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../infra/realtime';
 import { notifyScheduleAlert, type NotifyDeps } from './notify';
 import { notificationRoutes } from './notifications.routes';
-import { onBroadcastChanged, onBroadcastCut, sweepOfflineDevices } from './sources';
+import { onBroadcastChanged, onBroadcastCut, sweepClockFaults, sweepOfflineDevices } from './sources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,9 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
   const timer = setInterval(() => {
     if (sweeping) return;
     sweeping = true;
-    sweepOfflineDevices(deps, config.NOTIFY_DEVICE_OFFLINE_SECONDS).catch(deps.onError).finally(() => { sweeping = false; });
+    sweepOfflineDevices(deps, config.NOTIFY_DEVICE_OFFLINE_SECONDS)
+      .then(() => sweepClockFaults(deps))
+      .catch(deps.onError).finally(() => { sweeping = false; });
   }, config.NOTIFY_SWEEP_SECONDS * 1000);
   timer.unref();
   app.addHook('onClose', async () => {

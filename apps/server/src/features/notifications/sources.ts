@@ -102,3 +102,38 @@ export async function sweepOfflineDevices(deps: NotifyDeps, offlineSeconds: numb
   }
   return claimed.length;
 }
+
+/** What each clock fault means to an officer (docs/device-protocol.md "Clock"). */
+const CLOCK_FAULT_TEXT: Record<string, (name: string, rtt: number) => string> = {
+  noAnswer: (name) => `Thiết bị "${name}" không nhận được trả lời đồng bộ đồng hồ từ máy chủ nên có thể phát lệch giờ so với các cụm loa khác.`,
+  slowRoundTrip: (name, rtt) => `Đường truyền tới thiết bị "${name}" quá chậm (khứ hồi ${Math.round(rtt)} ms) để đồng bộ đồng hồ chính xác; thiết bị có thể phát lệch so với các cụm loa khác.`,
+  jumping: (name) => `Đồng hồ của thiết bị "${name}" nhảy vọt nhiều lần; thiết bị có thể phát lệch so với các cụm loa khác.`,
+};
+
+/**
+ * Speakers whose clock cannot be trusted (they say so in their state): each episode is announced
+ * once (a row per device claims it, so several instances do not repeat it) and forgotten once the
+ * device reports a trusted clock again.
+ */
+export async function sweepClockFaults(deps: NotifyDeps): Promise<number> {
+  await deps.db.query(`DELETE FROM device_clock_notices n USING devices d
+      WHERE d.id = n.device_id AND d.online AND (d.clock IS NULL OR d.clock->>'quality' <> 'untrusted')`);
+  const claimed = await deps.db.query<{ id: string; name: string; area_id: string; admin_id: string; area_name: string | null; fault: string; rtt: number | null }>(
+    `WITH fresh AS (
+       INSERT INTO device_clock_notices (device_id, since, fault)
+       SELECT id, now(), COALESCE(clock->>'fault', 'noAnswer') FROM devices WHERE online AND clock->>'quality' = 'untrusted'
+       ON CONFLICT (device_id) DO NOTHING RETURNING device_id, fault)
+     SELECT d.id, d.name, d.area_id, d.admin_id, a.ten AS area_name, f.fault, (d.clock->>'rtt')::real AS rtt
+       FROM devices d JOIN fresh f ON f.device_id = d.id LEFT JOIN areas a ON a.id = d.area_id`,
+  );
+  for (const d of claimed) {
+    const text = CLOCK_FAULT_TEXT[d.fault] ?? CLOCK_FAULT_TEXT.noAnswer;
+    await notify(deps, {
+      kind: 'thietbi-lechdongho', adminId: d.admin_id, areaIds: [d.area_id],
+      title: `Đồng hồ thiết bị không tin cậy: ${d.area_name ? `${d.area_name} / ` : ''}${d.name}`,
+      body: text(d.name, d.rtt ?? 0),
+      link: `/quan-ly-thiet-bi?id=${encodeURIComponent(d.id)}`, target: { loai: 'thietbi', id: d.id },
+    });
+  }
+  return claimed.length;
+}

@@ -211,16 +211,16 @@ export class Scheduler {
     const now = this.now();
     const due: { scheduleId: string; plannedAt: number }[] = [];
     for (const s of this.schedules.values()) {
-      for (const plannedAt of occurrencesBetween(recurrenceOf(s), now - GRACE_MS, now + LOOKAHEAD_MS)) {
+      for (const plannedAt of occurrencesBetween(recurrenceOf(s), now - GRACE_MS, now + LOOKAHEAD_MS + this.engine.leadMs)) {
         const key = q.runKey(s.id, plannedAt);
         if (this.handled.has(key) || plannedAt + spanOf(s) <= now) continue;
         this.handled.add(key);
         due.push({ scheduleId: s.id, plannedAt });
       }
     }
-    // Timers whose second has come (the clock may have jumped) fire now.
+    // Timers whose moment has come (the clock may have jumped) fire now.
     for (const [key, p] of this.pending) {
-      if (p.plannedAt <= now) {
+      if (p.plannedAt - this.engine.leadMs <= now) {
         clearTimeout(p.timer);
         this.pending.delete(key);
         void this.launch(p.scheduleId, p.plannedAt);
@@ -242,10 +242,11 @@ export class Scheduler {
         this.handled.delete(key);
         continue;
       }
+      // Fired the playout lead ahead: the speakers have the command before the planned second and start on it.
       const timer = setTimeout(() => {
         this.pending.delete(key);
         void this.launch(scheduleId, plannedAt);
-      }, Math.max(0, plannedAt - this.now()));
+      }, Math.max(0, plannedAt - this.engine.leadMs - this.now()));
       timer.unref();
       this.pending.set(key, { timer, plannedAt, scheduleId });
     }

@@ -28,6 +28,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       data: {
         ...monitor.snapshot((request.query as { reset?: string }).reset === '1'),
         thietbi: { tong: devices.length, online: devices.filter((d) => d.online).length },
+        dongho: { traloi: app.gateway.clockCounts.answered, boqua: app.gateway.clockCounts.ignored },
         broker: app.broker.kind,
         database: app.db.kind,
       },

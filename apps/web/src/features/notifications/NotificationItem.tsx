@@ -6,11 +6,12 @@ import PendingActionsIcon from '@mui/icons-material/PendingActions';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import AlarmIcon from '@mui/icons-material/Alarm';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
+import UpdateDisabledIcon from '@mui/icons-material/UpdateDisabled';
 import type { Notification } from '@loa/contract';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 
 const ICONS = {
-  'thietbi-matketnoi': WifiOffIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
+  'thietbi-matketnoi': WifiOffIcon, 'thietbi-lechdongho': UpdateDisabledIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
   'lichphat-choduyet': PendingActionsIcon, 'lichphat-sapden': AlarmIcon, 'lichphat-bolo': EventBusyIcon,
 } as const;
 
