@@ -3,6 +3,7 @@ import { IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mu
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { Device } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { ClockCell } from './ClockCell';
 import { deviceStatus } from './deviceStatus';
 import { formatDateTime, formatLastSeen } from './formatLastSeen';
 import { StatusDot } from './StatusDot';
@@ -39,6 +40,7 @@ export const DeviceRow = memo(function DeviceRow({ device, now, onOpenMenu }: De
       <TableCell align="right">{live.tinhieu ?? '—'}</TableCell>
       <TableCell><Typography variant="body2" noWrap>{live.firmware ?? '—'}</Typography></TableCell>
       <TableCell><Typography variant="body2" noWrap>{live.ip ?? '—'}</Typography></TableCell>
+      <TableCell><ClockCell clock={live.dongho ?? null} /></TableCell>
       <TableCell>
         {live.lancuoi === null ? '—' : (
           <Tooltip title={formatDateTime(live.lancuoi, locale)}>

@@ -8,6 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LinkIcon from '@mui/icons-material/Link';
 import HistoryIcon from '@mui/icons-material/History';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { useNavigate } from 'react-router';
 import type { Device } from '@loa/contract';
 import { useT } from '../../i18n/useT';
@@ -16,6 +17,7 @@ import { MANAGING_ACTIONS, type DeviceAction } from './deviceActions';
 
 type RowActionKind = Exclude<DeviceAction['kind'], 'add'>;
 const ITEMS: { kind: RowActionKind | 'config'; labelId: MessageId; icon: SvgIconComponent }[] = [
+  { kind: 'detail', labelId: 'devices.detail', icon: InfoOutlinedIcon },
   { kind: 'edit', labelId: 'devices.edit', icon: EditIcon },
   { kind: 'volume', labelId: 'devices.setVolume', icon: VolumeUpIcon },
   { kind: 'config', labelId: 'nav.deviceConfig', icon: SettingsIcon },

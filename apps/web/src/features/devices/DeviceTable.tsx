@@ -16,6 +16,7 @@ const COLUMNS: { id: string; labelId: MessageId; sortKey?: DeviceSortKey; align?
   { id: 'signal', labelId: 'devices.signal', align: 'right', width: 80 },
   { id: 'firmware', labelId: 'devices.firmware', width: 110 },
   { id: 'ip', labelId: 'devices.ip', width: 130 },
+  { id: 'clock', labelId: 'devices.clock', width: 110 },
   { id: 'lastSeen', labelId: 'devices.lastSeen', sortKey: 'lancuoi', width: 150 },
 ];
 
@@ -46,7 +47,7 @@ export function DeviceTable({ devices, sort, onSortChange, onOpenMenu }: DeviceT
 
   return (
     <TableContainer ref={scrollRef} sx={{ height: { xs: '65vh', md: 'calc(100vh - 330px)' }, minHeight: 320 }}>
-      <Table stickyHeader size="small" aria-label={t('devices.tableLabel')} aria-rowcount={devices.length + 1} sx={{ tableLayout: 'fixed', minWidth: 960 }}>
+      <Table stickyHeader size="small" aria-label={t('devices.tableLabel')} aria-rowcount={devices.length + 1} sx={{ tableLayout: 'fixed', minWidth: 1070 }}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (

@@ -112,3 +112,44 @@ describe('/quan-ly-thiet-bi', () => {
     expect(screen.queryByTestId('device-secret')).not.toBeInTheDocument();
   });
 });
+
+describe('/quan-ly-thiet-bi: speakers\' clocks', () => {
+  beforeEach(() => giveElementsASize());
+
+  it('shows each speaker\'s clock offset, flags an untrusted clock, and follows live reports', async () => {
+    const clocked = [
+      makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }, { dongho: { lech: -30_012, khuhoi: 4.2, chatluong: 'tot', loi: null } }),
+      makeSpeaker({ _id: 'd-2', tenthietbi: 'Loa đình' }, { dongho: { lech: 12, khuhoi: 1_450, chatluong: 'khongtincay', loi: 'khuhoicham' } }),
+    ];
+    fakeServer({
+      [LIST]: { status: 200, body: { data: { items: clocked, total: 2 } } },
+      'GET /v1/client/thietbi': { status: 200, body: { data: AREAS } },
+    });
+    const socket = fakeSocket();
+    renderApp('/quan-ly-thiet-bi', { user: manager, socketFactory: socket.factory });
+    await screen.findByText('Loa chợ');
+    // The speaker's clock is 30 s ahead of the server's (it adds −30,012 ms to read server time).
+    const fast = within(row('d-1')).getByTestId('device-clock');
+    expect(fast).toHaveTextContent('+30,0 s');
+    expect(fast).toHaveAttribute('data-quality', 'tot');
+    const slow = within(row('d-2')).getByTestId('device-clock');
+    expect(slow).toHaveTextContent('−12 ms');
+    expect(slow).toHaveAccessibleName(/Đồng hồ không tin cậy — đường truyền quá chậm/);
+    act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-2', trangthai: { ...clocked[1]!.trangthai, dongho: { lech: -3, khuhoi: 8, chatluong: 'tot', loi: null } } }]));
+    expect(within(row('d-2')).getByTestId('device-clock')).toHaveTextContent('+3 ms');
+  });
+
+  it('opens a device\'s details from its link (?id=), with its clock', async () => {
+    const clocked = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }, { dongho: { lech: 1_500, khuhoi: 9, chatluong: 'kem', loi: null } })];
+    fakeServer({
+      [LIST]: { status: 200, body: { data: { items: clocked, total: 1 } } },
+      'GET /v1/client/thietbi': { status: 200, body: { data: AREAS } },
+    });
+    renderApp('/quan-ly-thiet-bi?id=d-1', { user: manager });
+    const dialog = await screen.findByRole('dialog', { name: 'Chi tiết thiết bị Loa chợ' });
+    expect(within(dialog).getByText('Lệch đồng hồ so với máy chủ').nextSibling).toHaveTextContent('−1,5 s');
+    expect(within(dialog).getByText(/Đồng bộ kém/, { selector: 'dd' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Đóng' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GRID_SPACING, MSG, type Device } from '@loa/contract';
@@ -9,6 +9,7 @@ import { subtreeIds } from '../areas/buildAreaTree';
 import { DeviceActionDialogs } from './DeviceActionDialogs';
 import type { DeviceAction } from './deviceActions';
 import { DeviceCounts } from './DeviceCounts';
+import { DeviceDetailDialog } from './DeviceDetailDialog';
 import { DeviceRowMenu } from './DeviceRowMenu';
 import { countByStatus, type DeviceStatus } from './deviceStatus';
 import { DeviceTable } from './DeviceTable';
@@ -37,6 +38,21 @@ export function DevicesPage() {
   const shown = useMemo(() => filterDevices(sorted, { query: deferredQuery, areaIds, status }), [sorted, deferredQuery, areaIds, status]);
   const counts = useMemo(() => countByStatus(devices ?? []), [devices]);
   const openMenu = useCallback((device: Device, anchor: HTMLElement) => setMenu({ device, anchor }), []);
+  // ?id= (a notification's link) opens that device's details; read from the live list so it follows the device.
+  const [params, setParams] = useSearchParams();
+  const detailId = params.get('id');
+  const detail = detailId ? devices?.find((d) => d._id === detailId) ?? null : null;
+  const closeDetail = () => setParams((p) => {
+    p.delete('id');
+    return p;
+  }, { replace: true });
+  const chooseAction = (chosen: DeviceAction) => {
+    if (chosen.kind === 'detail') setParams((p) => {
+      p.set('id', chosen.device._id);
+      return p;
+    });
+    else setAction(chosen);
+  };
 
   return (
     <Stack spacing={GRID_SPACING}>
@@ -65,7 +81,8 @@ export function DevicesPage() {
           )}
         </Stack>
       </Paper>
-      <DeviceRowMenu target={menu} canManage={canManage} onAction={setAction} onClose={() => setMenu(null)} />
+      <DeviceRowMenu target={menu} canManage={canManage} onAction={chooseAction} onClose={() => setMenu(null)} />
+      {detail && <DeviceDetailDialog device={detail} onClose={closeDetail} />}
       <DeviceActionDialogs action={action} onClose={() => setAction(null)} areas={areas} onSaved={upsert} onDeleted={remove} />
     </Stack>
   );

@@ -3,7 +3,7 @@ import type { Device } from '@loa/contract';
 /** Something the user asked to do with a device (or to add one). */
 export type DeviceAction =
   | { kind: 'add' }
-  | { kind: 'edit' | 'volume' | 'reboot' | 'reset' | 'delete' | 'connections' | 'plays'; device: Device };
+  | { kind: 'detail' | 'edit' | 'volume' | 'reboot' | 'reset' | 'delete' | 'connections' | 'plays'; device: Device };
 
 export type DeviceActionKind = DeviceAction['kind'];
 
