@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { SpeakerAgentOptions } from '@loa/speaker';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { ADMIN_ACCOUNT_TYPE, CSRF_COOKIE, CSRF_HEADER, RIGHTS, type ServerToClientEvents } from '@loa/contract';
 import { buildApp } from '../src/app';
@@ -189,7 +190,10 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
 }
 
 /** Registers `count` speakers in an area through the API and runs them as real agents (silent players; `fetchAudio` opens each item's URL). */
-export async function startSpeakers(server: TestServer, client: TestClient, areaId: string, count: number, opts: { namePrefix?: string; fetchAudio?: boolean } = {}) {
+export async function startSpeakers(
+  server: TestServer, client: TestClient, areaId: string, count: number,
+  opts: { namePrefix?: string; fetchAudio?: boolean; agent?: (index: number) => Partial<SpeakerAgentOptions> } = {},
+) {
   const { SpeakerAgent, SilentPlayer } = await import('@loa/speaker');
   const agents: InstanceType<typeof SpeakerAgent>[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -199,6 +203,7 @@ export async function startSpeakers(server: TestServer, client: TestClient, area
       mqttUrl: `mqtt://127.0.0.1:${server.app.broker.tcpPort}`, deviceId: res.body.data.thietbi._id, secret: res.body.data.secret, fetchAudio: opts.fetchAudio ?? false, reconnectBaseMs: 200,
       // Silent whatever the machine has installed (mpg123 would try to open a sound card).
       player: new SilentPlayer({ fetchAudio: opts.fetchAudio ?? false }),
+      ...opts.agent?.(i),
     });
     await agent.start();
     agents.push(agent);

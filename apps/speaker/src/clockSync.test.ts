@@ -171,6 +171,11 @@ describe('ClockSync: answers it must not believe', () => {
     w.advance(10);
     expect(w.sync.answer({ ...c, t2: 0, t3: 50 })).toBe('absurd');
     expect(w.sync.synced).toBe(false);
+    // A round trip a hair below zero is the server's whole-millisecond stamps on a fast link: taken, as 0.
+    const d = w.sync.request();
+    w.advance(0.4);
+    expect(w.sync.answer({ ...d, t2: w.trueNow, t3: w.trueNow + 1 })).toBe('accepted');
+    expect(w.sync.status().rtt).toBe(0);
     expect(w.sync.ignored).toEqual({ malformed: 5, unknown: 0, absurd: 3 });
   });
 

@@ -45,6 +45,8 @@ export interface ClockSyncOptions {
 
 /** The server answered within this many ms of the request arriving, at most (else the answer is absurd). */
 const MAX_SERVER_HOLD_MS = 5_000;
+/** Granularity of the server's timestamps (Date.now(): whole ms), tolerated in the round trip. */
+const STAMP_GRAIN_MS = 2;
 /** A good sample whose offset differs from the prediction by more than this (or 2 × its round trip) is a jump. */
 const JUMP_MIN_MS = 50;
 /** Good samples in a row that must agree on a new offset before the clock steps to it. */
@@ -137,8 +139,10 @@ export class ClockSync {
     if (sent === undefined || sent !== t1) return this.ignore('unknown');
     this.pending.delete(n);
     const hold = t3 - t2;
-    const delay = t4 - t1 - hold;
-    if (hold < 0 || hold > MAX_SERVER_HOLD_MS || delay < 0 || t4 - t1 > this.opts.answerTimeoutMs) return this.ignore('absurd');
+    const rawDelay = t4 - t1 - hold;
+    // The server stamps whole milliseconds: on a fast link the round trip can come out a hair below zero.
+    if (hold < 0 || hold > MAX_SERVER_HOLD_MS || rawDelay < -STAMP_GRAIN_MS || t4 - t1 > this.opts.answerTimeoutMs) return this.ignore('absurd');
+    const delay = Math.max(0, rawDelay);
     this.lastAnswerAt = t4;
     this.accepted += 1;
     this.add({ offset: (t2 - t1 + (t3 - t4)) / 2, delay, at: t4 });

@@ -19,3 +19,5 @@ export { reconnectDelay, MAX_RECONNECT_DELAY_MS } from './backoff';
 export { silentLogger } from './logger';
 export type { Logger } from './logger';
 export { consoleLogger } from './consoleLogger';
+export { ClockSync, monotonicClock, skewedClock } from './clockSync';
+export type { LocalClock, AnswerVerdict } from './clockSync';

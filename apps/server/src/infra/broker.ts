@@ -125,7 +125,11 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
   });
 
   // MQTT over TCP; a taken port is reported, not fatal: devices can still use WebSocket.
-  const tcp = net.createServer((socket) => broker.handle(Object.assign(guarded(socket, socket.remoteAddress), { remoteAddress: socket.remoteAddress })));
+  // No Nagle delay: a command or a clock answer goes out at once (a held-back answer would skew the clock exchange).
+  const tcp = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    broker.handle(Object.assign(guarded(socket, socket.remoteAddress), { remoteAddress: socket.remoteAddress }));
+  });
   const tcpPort = await new Promise<number | null>((resolve) => {
     tcp.once('error', (error: NodeJS.ErrnoException) => {
       app.log.warn({ port: mqttPort, code: error.code }, `MQTT/TCP port ${mqttPort} unavailable; devices can connect over WebSocket at /mqtt only`);
