@@ -32,6 +32,7 @@ export interface SessionHooks {
 export class PlaybackSession {
   private readonly stopper = new Stopper();
   private current: { index: number; startedAt: number; from: number } | null = null;
+  private running: Promise<void> | null = null;
 
   constructor(
     readonly command: PlayCommand,
@@ -56,8 +57,18 @@ export class PlaybackSession {
     return { index: this.current.index, position: Math.max(0, position), item };
   }
 
-  /** Plays from where the wall clock is; resolves when the last item ends or the session is aborted. */
-  async run(): Promise<void> {
+  /** Plays from where the wall clock is; resolves when the last item ends or the session is aborted (once). */
+  run(): Promise<void> {
+    this.running ??= this.playItems();
+    return this.running;
+  }
+
+  /** Settles when run() has returned: after an abort, once the player has let go of the item (a file it writes is sealed). */
+  get settled(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private async playItems(): Promise<void> {
     const { items, startAt } = this.command;
     const signal = this.stopper;
     const start = locateInTimeline(items, (Date.now() - startAt) / 1000);
@@ -76,7 +87,7 @@ export class PlaybackSession {
       this.hooks.onItemStart(index, position);
       let outcome: ItemOutcome = { kind: 'finished' };
       try {
-        await this.player.play(this.resolveUrl(item.url), position, item.duration, signal, item.kind);
+        await this.player.play(this.resolveUrl(item.url), position, item.duration, signal, item.kind, { sessionId: this.sessionId, index });
       } catch (error) {
         outcome = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
       }
