@@ -1,10 +1,18 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEventSchema, deviceStateSchema, topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 import { ConnectionRefusedError, SpeakerAgent, type SpeakerAgentOptions } from './agent';
 import { SilentPlayer } from './player';
+import { compareAudio, readWav } from './testing/audioCheck';
 import { startTestBroker, type SeenMessage, type TestBroker } from './testing/broker';
+import { mpg123ForTests } from './testing/mpg123';
+import { encodeMp3, speechLike } from './testing/signals';
+
+const mpg123 = await mpg123ForTests();
 
 let broker: TestBroker;
 const agents: SpeakerAgent[] = [];
@@ -342,5 +350,65 @@ describe('SpeakerAgent audio fetching', () => {
     expect(error).toMatchObject({ itemIndex: 0, url: '/missing.mp3' });
     expect(String(error.message)).toContain('404');
     await waitEvent(agent.deviceId, (e) => e.type === 'finished' && e.sessionId === command.sessionId && e.itemIndex === 1);
+  });
+});
+
+describe.runIf(mpg123)('SpeakerAgent writing what it plays (outputDir)', () => {
+  let http: Server;
+  let base: string;
+  let dir: string;
+  const sources = [speechLike(31, 1.5), speechLike(32, 1)];
+  beforeAll(async () => {
+    const mp3s = sources.map((audio) => encodeMp3(audio));
+    http = createServer((req, res) => {
+      const index = Number(/^\/speech-(\d)\.mp3$/.exec(req.url ?? '')?.[1] ?? -1);
+      if (mp3s[index]) res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(mp3s[index]);
+      else res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    dir = await mkdtemp(join(tmpdir(), 'loa-agent-output-'));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('needs no player of its own', () => {
+    expect(() => new SpeakerAgent({ mqttUrl: broker.url, deviceId: 'x', secret: 's', player: new SilentPlayer(), outputDir: dir })).toThrow(/outputDir/);
+  });
+
+  it('writes each item of a session to its own WAV, decoded as it plays, and reports them played', async () => {
+    const agent = newAgent({ player: undefined, outputDir: join(dir, 'one'), audioBaseUrl: base });
+    await agent.start();
+    const command = play({
+      sessionId: 'bản tin/1',
+      items: [
+        { url: '/speech-0.mp3', duration: 1.5, title: 'Một', kind: 'file' },
+        { url: `${base}/speech-1.mp3`, duration: 1, title: 'Hai', kind: 'file' },
+      ],
+    });
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), command);
+    await waitEvent(agent.deviceId, (e) => e.type === 'finished' && e.sessionId === command.sessionId && e.itemIndex === 1);
+    const [first, second] = eventsSeen(agent.deviceId, (e) => e.type === 'started' && e.sessionId === command.sessionId);
+    // The second item starts when the first has played, not when mpg123 finished decoding it.
+    expect(Number(second.at) - Number(first.at)).toBeGreaterThan(1400);
+    expect((await readdir(join(dir, 'one'))).sort()).toEqual(['b_n_tin_1-0.wav', 'b_n_tin_1-1.wav']);
+    expect(compareAudio(await readWav(join(dir, 'one', 'b_n_tin_1-0.wav')), sources[0])).toMatchObject({ ok: true });
+    expect(compareAudio(await readWav(join(dir, 'one', 'b_n_tin_1-1.wav')), sources[1])).toMatchObject({ ok: true });
+  });
+
+  it('leaves the item it was playing sealed when it stops', async () => {
+    const agent = newAgent({ player: undefined, outputDir: join(dir, 'two'), audioBaseUrl: base });
+    await agent.start();
+    const command = play({ sessionId: 'dung', items: [{ url: '/speech-0.mp3', duration: 1.5, title: 'Một', kind: 'file' }] });
+    await broker.sendCommand(topics.deviceCmd(agent.deviceId), command);
+    await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.sessionId === 'dung');
+    await wait(700);
+    await agent.stop();
+    expect(await readdir(join(dir, 'two'))).toEqual(['dung-0.wav']);
+    const heard = await readWav(join(dir, 'two', 'dung-0.wav'));
+    expect(heard.samples.length / heard.sampleRate).toBeGreaterThan(0.6);
+    expect(heard.samples.length / heard.sampleRate).toBeLessThan(1);
   });
 });

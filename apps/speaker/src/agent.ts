@@ -39,10 +39,15 @@ export interface SpeakerAgentOptions {
   deviceId: string;
   secret: string;
   firmware?: string;
-  /** Defaults to `choosePlayer({ fetchAudio })`. */
+  /** Defaults to `choosePlayer({ fetchAudio, outputDir })`. */
   player?: Player;
   /** The silent player opens each audio URL over HTTP(S) (default true). */
   fetchAudio?: boolean;
+  /**
+   * Writes what it plays to WAV files in this folder (one per item, `<sessionId>-<item>.wav`) through
+   * mpg123 instead of the sound device; needs mpg123, and no `player` of its own.
+   */
+  outputDir?: string;
   logger?: Logger;
   /** Base for item URLs that are not absolute (e.g. "/media/x.mp3"). */
   audioBaseUrl?: string;
@@ -115,6 +120,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   constructor(private readonly options: SpeakerAgentOptions) {
     super();
+    if (options.player && options.outputDir) throw new Error('outputDir chooses the player: give one or the other');
     this.deviceId = options.deviceId;
     this.player = options.player ?? null;
     this.volumeLevel = options.volume ?? 70;
@@ -174,7 +180,7 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   /** Connects; resolves on the first accepted connection, rejects when the broker refuses the secret. */
   async start(): Promise<void> {
     if (this.link.started) throw new Error('agent already started');
-    this.player ??= await choosePlayer({ fetchAudio: this.options.fetchAudio ?? true });
+    this.player ??= await choosePlayer({ fetchAudio: this.options.fetchAudio ?? true, outputDir: this.options.outputDir });
     this.player.setVolume(this.volumeLevel);
     return new Promise((resolve, reject) => {
       this.startWaiter = { resolve, reject };
@@ -186,8 +192,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   async stop(): Promise<void> {
     if (this.ended || !this.link.started) return;
     this.shutdown();
+    const session = this.playout.current;
     this.stopSession('shutdown');
     await this.link.close();
+    // The player has let go of the item it played (a WAV of the output folder is sealed).
+    await session?.settled;
   }
 
   /** Abrupt death (power cut): the socket is destroyed without DISCONNECT, so the broker publishes the last will. */

@@ -7,11 +7,13 @@ import { mqttUrlFromServer } from './urls';
 
 const USAGE = `Loa — loa giả lập / speaker agent
 
-  npm run speaker -- --server URL --id ID --secret SECRET [--mqtt URL] [--verbose]
+  npm run speaker -- --server URL --id ID --secret SECRET [--mqtt URL] [--output-dir DIR] [--verbose]
   npm run speaker -- simulate --server URL --count N [--mqtt URL]
       (ADMIN_USER, mặc định/default "admin"; ADMIN_PASSWORD bắt buộc/required)
 
-  --mqtt mặc định / defaults to ws(s)://<server>/mqtt; the secret may also come from LOA_DEVICE_SECRET.`;
+  --mqtt mặc định / defaults to ws(s)://<server>/mqtt; the secret may also come from LOA_DEVICE_SECRET.
+  --output-dir ghi âm thanh ra tệp WAV thay vì loa (cần mpg123) / writes what it plays to WAV files
+      in DIR instead of the sound device, one per item: <sessionId>-<item>.wav (needs mpg123).`;
 
 function fail(message: string, code = 2): never {
   console.error(message);
@@ -41,7 +43,8 @@ async function runOne(values: Record<string, string | boolean | undefined>): Pro
   if (!server || !id || !secret) fail(USAGE);
   const log = consoleLogger(Boolean(values.verbose));
   const mqttUrl = (values.mqtt as string | undefined) ?? mqttUrlFromServer(server);
-  const player = await choosePlayer({ fetchAudio: true });
+  const outputDir = values['output-dir'] as string | undefined;
+  const player = await choosePlayer({ fetchAudio: true, outputDir }).catch((error: Error) => fail(error.message, 1));
   log.info(`Loa ${id} → ${mqttUrl} (trình phát / player: ${player.name})`);
   const agent = new SpeakerAgent({ mqttUrl, deviceId: id, secret, player, audioBaseUrl: server, logger: log });
   agent.on('reconnecting', (ms) => log.info(`Kết nối lại sau / reconnecting in ${(ms / 1000).toFixed(1)} s`));
@@ -79,6 +82,7 @@ export async function main(argv: string[]): Promise<void> {
       id: { type: 'string' },
       secret: { type: 'string' },
       mqtt: { type: 'string' },
+      'output-dir': { type: 'string' },
       count: { type: 'string' },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },

@@ -3,7 +3,7 @@ export type { SpeakerAgentOptions, SpeakerAgentEvents, DropReason } from './agen
 export { createFleet, startFleet } from './fleet';
 export type { Fleet, FleetDevice, FleetOptions } from './fleet';
 export { choosePlayer, ProcessPlayer, SilentPlayer, findExecutable } from './player';
-export type { Player } from './player';
+export type { ItemRef, Player } from './player';
 export type { PlayerProgram } from './processPlayer';
 export { AdminClient, AdminApiError } from './httpAdmin';
 export type { ListedDevice } from './httpAdmin';

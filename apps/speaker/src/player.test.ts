@@ -1,16 +1,40 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findExecutable, ProcessPlayer, SilentPlayer } from './player';
+import { choosePlayer, findExecutable, ProcessPlayer, SilentPlayer } from './player';
+import { compareAudio, readWav, type Audio } from './testing/audioCheck';
+import { mpg123ForTests } from './testing/mpg123';
+import { encodeMp3, speechLike } from './testing/signals';
+
+const mpg123 = await mpg123ForTests();
+/** A spoken-like source of 2 s, served as /speech.mp3 and, endlessly and in real time, as /speech-relay. */
+const speech = speechLike(21, 2);
+const speechMp3 = encodeMp3(speech);
 
 let http: Server;
 let base: string;
 let relayClosed = false;
 beforeAll(async () => {
   http = createServer((req, res) => {
+    if (req.url === '/speech.mp3') {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(speechMp3);
+      return;
+    }
+    if (req.url === '/speech-relay') {
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      // About as fast as it plays: a tenth of the file every 0.2 s.
+      let at = 0;
+      const step = Math.ceil(speechMp3.length / 10);
+      const timer = setInterval(() => {
+        res.write(speechMp3.subarray(at, at + step));
+        at = (at + step) % speechMp3.length;
+      }, 200);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
     if (req.url === '/relay') {
       // An endless live stream.
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
@@ -96,8 +120,69 @@ describe('ProcessPlayer', () => {
     await expect(new ProcessPlayer('mpg123', broken.path).play('http://x/a.mp3', 0, 5, new AbortController().signal)).rejects.toThrow('cannot open');
   });
 
+  it('writes to a WAV file with mpg123 only', () => {
+    expect(new ProcessPlayer('mpg123', 'mpg123', { outputDir: '/x' }).argsFor('u', 1, '/x/a.wav.part')).toEqual(['-q', '-f', '32768', '-k', '38', '-w', '/x/a.wav.part', 'u']);
+    expect(() => new ProcessPlayer('ffplay', 'ffplay', { outputDir: '/x' })).toThrow(/mpg123/);
+  });
+
   it('finds executables on PATH', async () => {
     expect(await findExecutable('sh')).toMatch(/\/sh$/);
     expect(await findExecutable('surely-not-a-program-xyz')).toBeNull();
+  });
+});
+
+/** Seconds of `audio` from `from` to `to`. */
+const slice = (audio: Audio, from: number, to: number): Audio => ({
+  sampleRate: audio.sampleRate, samples: audio.samples.slice(Math.round(from * audio.sampleRate), Math.round(to * audio.sampleRate)),
+});
+
+describe.runIf(mpg123)('ProcessPlayer writing what it plays (output folder)', () => {
+  let dir: string;
+  let player: ProcessPlayer;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loa-output-'));
+    player = (await choosePlayer({ outputDir: join(dir, 'wav') })) as ProcessPlayer;
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+  const out = (name: string) => join(dir, 'wav', name);
+
+  it('writes each item, in the time it plays, to <session>-<item>.wav that sounds like its source; a second play of it to -2', async () => {
+    expect(player.name).toBe(`mpg123 → ${join(dir, 'wav')}`);
+    const t0 = Date.now();
+    await player.play(`${base}/speech.mp3`, 0, 2, new AbortController().signal, 'file', { sessionId: 'phien/1', index: 3 });
+    // As long as the audio, not the few milliseconds mpg123 takes to decode it.
+    expect(Date.now() - t0).toBeGreaterThan(1900);
+    expect(compareAudio(await readWav(out('phien_1-3.wav')), speech)).toMatchObject({ ok: true });
+    player.setVolume(40);
+    await player.play(`${base}/speech.mp3`, 0, 2, new AbortController().signal, 'file', { sessionId: 'phien/1', index: 3 });
+    const again = await readWav(out('phien_1-3-2.wav'));
+    expect(compareAudio(again, speech)).toMatchObject({ ok: true });
+    // The volume is mpg123's scale factor: the samples are quieter, the sound the same.
+    const peak = (a: Audio) => a.samples.reduce((m, s) => Math.max(m, Math.abs(s)), 0);
+    expect(peak(again) / peak(await readWav(out('phien_1-3.wav')))).toBeCloseTo(0.4, 1);
+    player.setVolume(100);
+  });
+
+  it('starts a late joiner where the item is, and keeps only what was heard of an item stopped early', async () => {
+    await player.play(`${base}/speech.mp3`, 1, 2, new AbortController().signal, 'file', { sessionId: 'late', index: 0 });
+    expect(compareAudio(await readWav(out('late-0.wav')), slice(speech, 1, 2))).toMatchObject({ ok: true });
+
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 800);
+    await player.play(`${base}/speech.mp3`, 0, 2, stop.signal, 'file', { sessionId: 'stopped', index: 0 });
+    const heard = await readWav(out('stopped-0.wav'));
+    expect(compareAudio(heard, slice(speech, 0, 0.8), { maxLagSeconds: 0.1 })).toMatchObject({ durationOk: true, matchOk: true });
+  });
+
+  it('cuts a relay at its duration and names nothing it could not open', async () => {
+    const t0 = Date.now();
+    await player.play(`${base}/speech-relay`, 0, 1, new AbortController().signal, 'relay', { sessionId: 'relay', index: 0 });
+    expect(Date.now() - t0).toBeLessThan(1600);
+    const heard = await readWav(out('relay-0.wav'));
+    expect(heard.samples.length / heard.sampleRate).toBeGreaterThan(0.5);
+    expect(heard.samples.length / heard.sampleRate).toBeLessThanOrEqual(1.2);
+
+    await expect(player.play(`${base}/missing.mp3`, 0, 1, new AbortController().signal, 'file', { sessionId: 'missing', index: 0 })).rejects.toThrow();
+    expect((await readdir(join(dir, 'wav'))).filter((name) => name.startsWith('missing') || name.endsWith('.part'))).toEqual([]);
   });
 });

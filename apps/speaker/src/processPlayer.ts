@@ -3,7 +3,10 @@ import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { PlayItem } from '@loa/contract';
 import type { Player } from './player';
+import { ItemRecording, type ItemRef } from './recording';
+import { sleep } from './sleep';
 import type { StopSignal } from './stopSignal';
+import { readWavLayout, wavSeconds } from './wav';
 
 export type PlayerProgram = 'mpg123' | 'ffplay';
 
@@ -31,6 +34,11 @@ export async function findExecutable(name: string, path = process.env.PATH ?? ''
  * Plays through an external program: `mpg123` (seeks by skipping frames, volume as a scale factor)
  * or `ffplay` (seeks with -ss). The program reads the URL itself; it is stopped when the item's
  * time is up (a relay stream never ends by itself) or `signal` aborts.
+ *
+ * With `outputDir` (mpg123 only), mpg123 writes each item to a WAV file there instead of the sound
+ * device (ItemRecording names them): the same decoder, seek and volume, for tests and checks of what
+ * a speaker really plays. The item still lasts as long as its audio, and an item stopped early
+ * keeps what was heard until then.
  */
 export class ProcessPlayer implements Player {
   readonly name: string;
@@ -39,32 +47,58 @@ export class ProcessPlayer implements Player {
   constructor(
     private readonly program: PlayerProgram,
     private readonly executable: string = program,
+    private readonly options: { outputDir?: string } = {},
   ) {
-    this.name = program;
+    if (options.outputDir && program !== 'mpg123') throw new Error(`${program} cannot write WAV files (mpg123 can)`);
+    this.name = options.outputDir ? `${program} → ${options.outputDir}` : program;
   }
 
-  /** Arguments of the program for one item (exported for tests through the instance). */
-  argsFor(url: string, fromSeconds: number): string[] {
+  /** Arguments of the program for one item, writing to `wavPath` when given (exported for tests through the instance). */
+  argsFor(url: string, fromSeconds: number, wavPath?: string): string[] {
     if (this.program === 'mpg123') {
       const skip = fromSeconds > 0 ? ['-k', String(Math.round(fromSeconds * MP3_FRAMES_PER_SECOND))] : [];
-      return ['-q', '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, url];
+      const output = wavPath ? ['-w', wavPath] : [];
+      return ['-q', '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, ...output, url];
     }
     const seek = fromSeconds > 0 ? ['-ss', fromSeconds.toFixed(2)] : [];
     return ['-nodisp', '-autoexit', '-loglevel', 'error', '-volume', String(this.volume), ...seek, url];
   }
 
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
-  play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
-    if (signal.aborted) return Promise.resolve();
+  async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file', item?: ItemRef): Promise<void> {
+    if (signal.aborted) return;
+    const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' ? 0 : FILE_GRACE_MS);
+    if (!this.options.outputDir) {
+      await this.run(this.argsFor(url, fromSeconds), remainingMs, signal);
+      return;
+    }
+    const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
+    const startedAt = Date.now();
+    let cut = false;
+    try {
+      cut = await this.run(this.argsFor(url, fromSeconds, recording.partPath), remainingMs, signal);
+      if (!cut) {
+        // mpg123 writes a file much faster than it plays: the item lasts as long as its audio, as on a speaker.
+        const audioMs = await readWavLayout(recording.partPath).then((layout) => wavSeconds(layout) * 1000, () => 0);
+        await sleep(Math.min(audioMs, remainingMs) - (Date.now() - startedAt), signal);
+        cut = signal.aborted;
+      }
+    } finally {
+      await recording.finish(cut ? (Date.now() - startedAt) / 1000 : undefined);
+    }
+  }
+
+  /** Runs the program until it exits or is stopped (time up, or `signal`); answers whether it was stopped. */
+  private run(args: string[], remainingMs: number, signal: StopSignal): Promise<boolean> {
+    if (signal.aborted) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
-      const child = spawn(this.executable, this.argsFor(url, fromSeconds), { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(this.executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       let stoppedByUs = false;
       const stop = () => {
         stoppedByUs = true;
         child.kill('SIGTERM');
       };
-      const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' ? 0 : FILE_GRACE_MS);
       const timer = setTimeout(stop, remainingMs);
       signal.addEventListener('abort', stop, { once: true });
       child.stderr.on('data', (chunk: Buffer) => {
@@ -74,7 +108,7 @@ export class ProcessPlayer implements Player {
         clearTimeout(timer);
         signal.removeEventListener('abort', stop);
         if (error) reject(error);
-        else resolve();
+        else resolve(stoppedByUs);
       };
       child.on('error', (error) => finish(error));
       child.on('close', (code) => {

@@ -46,6 +46,7 @@ export class PlaybackSession {
   private current: { index: number; startedAt: number; from: number } | null = null;
   /** Items restarted because they had strayed from the clock. */
   realigned = 0;
+  private running: Promise<void> | null = null;
 
   constructor(
     readonly command: PlayCommand,
@@ -76,8 +77,18 @@ export class PlaybackSession {
     return (this.now() - this.command.startAt) / 1000;
   }
 
-  /** Plays from where the clock is; resolves when the last item ends or the session is aborted. */
-  async run(): Promise<void> {
+  /** Plays from where the clock is; resolves when the last item ends or the session is aborted (once). */
+  run(): Promise<void> {
+    this.running ??= this.playItems();
+    return this.running;
+  }
+
+  /** Settles when run() has returned: after an abort, once the player has let go of the item (a file it writes is sealed). */
+  get settled(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private async playItems(): Promise<void> {
     const { items, startAt } = this.command;
     const signal = this.stopper;
     const start = locateInTimeline(items, this.offset());
@@ -104,7 +115,7 @@ export class PlaybackSession {
           signal.addEventListener('abort', cut);
           const strayed = this.watchAlignment(index, itemStart, stretch);
           try {
-            await this.player.play(this.resolveUrl(item.url), position, item.duration, stretch, item.kind);
+            await this.player.play(this.resolveUrl(item.url), position, item.duration, stretch, item.kind, { sessionId: this.sessionId, index });
           } finally {
             signal.removeEventListener('abort', cut);
             stretch.abort();

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
+import { compareAudio, decodeMp3, readWav } from '../apps/speaker/src/testing/audioCheck';
+import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
+import { encodeMp3, speechLike } from '../apps/speaker/src/testing/signals';
+import { baseUrl, signIn } from './fixtures';
+
+/**
+ * Issue #12: real sound at the speakers. Two real agents (the `npm run speaker` command line, mpg123
+ * writing what they play to WAV files) in two communes of one district; a bulletin of server speech
+ * and an uploaded MP3 to the first commune. What the first speaker decoded is its sources, whole; the
+ * second wrote nothing.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// About 9 s of speech: a speaker told a moment after the bulletin's start joins it that much late
+// (it keeps in step with the others), well inside the 5 % the check allows.
+const SPEECH = 'Thông báo khẩn: lúc 14 giờ 30, nước sông Ô Lâu lên nhanh. Bà con thôn Tân Lương di chuyển người và tài sản lên chỗ cao.';
+
+const csrfOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
+async function post<T>(page: Page, route: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`${baseUrl()}${route}`, { headers: { [CSRF_HEADER]: await csrfOf(page) }, data });
+  expect(res.status(), `${route}: ${await res.text()}`).toBe(200);
+  return (await res.json()).data as T;
+}
+const get = async <T>(page: Page, route: string): Promise<T> => (await (await page.request.get(`${baseUrl()}${route}`)).json()).data as T;
+
+/** A speaker running the agent's command line, writing what it plays to `outputDir`. */
+interface RealSpeaker {
+  id: string;
+  outputDir: string;
+  process: ChildProcess;
+  output: () => string;
+}
+
+function runSpeaker(id: string, secret: string, outputDir: string): RealSpeaker {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/speaker/src/cli.ts'), '--server', baseUrl(), '--id', id, '--output-dir', outputDir], {
+    cwd: root, env: { ...process.env, LOA_DEVICE_SECRET: secret }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { id, outputDir, process: child, output: () => output };
+}
+
+async function stopSpeaker(speaker: RealSpeaker): Promise<void> {
+  const child = speaker.process;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+test('a bulletin of speech and an MP3 to one commune: its speaker decodes both whole, the other commune\'s speaker plays nothing', async ({ page }) => {
+  test.setTimeout(120_000);
+  test.skip(!(await mpg123ForTests()), 'mpg123 is not installed');
+  await signIn(page);
+  const tag = String(Date.now() % 1_000_000);
+  // Two new communes of the demo district, each with one real speaker and nothing else.
+  const district = (await get<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
+  const communeA = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: `Xã Nghe ${tag}`, cap: 'xa', idcha: district._id });
+  const communeB = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: `Xã Lặng ${tag}`, cap: 'xa', idcha: district._id });
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-sound-'));
+  const speakers: RealSpeaker[] = [];
+  try {
+    for (const [name, area] of [['A', communeA], ['B', communeB]] as const) {
+      const added = await post<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi: `Loa thật ${name} ${tag}`, diaban: area._id, serial: `SOUND-${name}-${tag}` });
+      speakers.push(runSpeaker(added.thietbi._id, added.secret, path.join(dir, name)));
+    }
+    const [a, b] = speakers;
+    for (const [speaker, area] of [[a, communeA], [b, communeB]] as const) {
+      await expect.poll(async () => (await get<{ _id: string; trangthai: { online: boolean } }[]>(page, `/v1/client/thietbi/laythietbi?diaban=${area._id}`))
+        .some((d) => d._id === speaker.id && d.trangthai.online), { message: speaker.output(), timeout: 20_000 }).toBe(true);
+    }
+
+    // The server's offline voice speaks the bulletin.
+    const tts = await post<{ url: string; urldownload: string; thoiluong: number; noidunggiongnoi: string }>(page, '/v1/client/tts/espeak', { input: SPEECH, speaker_id: 'banmaiace' });
+    // A recorded announcement: sound shaped like speech, 4 s, encoded to MP3 by LAME.
+    const announcement = speechLike(2026, 4);
+    const res = await page.request.post(`${baseUrl()}/v1/client/phatngay/phatngay`, {
+      headers: { [CSRF_HEADER]: await csrfOf(page) },
+      multipart: {
+        thongtin: JSON.stringify({ tieude: `Kiểm tra âm thanh ${tag}`, loaibantin: 2, uutien: 1, diabanchon: [communeA._id], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 }),
+        nguonphat: JSON.stringify([
+          { kieunguon: SOURCE_KINDS.tts, thoigianBatdau: tts.thoiluong, url: tts.url, urldownload: tts.urldownload, noidunggiongnoi: tts.noidunggiongnoi },
+          { kieunguon: SOURCE_KINDS.file, thoigianBatdau: 4, files: [{ fileName: 'loi-keu-goi.mp3', url: 'x-loi-keu-goi.mp3', duration: 4 }] },
+        ]),
+        files: { name: 'loi-keu-goi.mp3', mimeType: 'audio/mpeg', buffer: encodeMp3(announcement) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const sessionId = (await res.json()).data.idlichphat as string;
+
+    // Each item is sealed under its final name when it has played.
+    const expected = [`${sessionId}-0.wav`, `${sessionId}-1.wav`];
+    const written = () => (fs.existsSync(a.outputDir) ? fs.readdirSync(a.outputDir).sort() : []);
+    await expect.poll(written, { message: a.output(), timeout: 40_000 }).toEqual(expected);
+    await expect.poll(async () => (await get<{ idlichphat: string }[]>(page, '/v1/client/lichphat/lichphatdangphat')).some((x) => x.idlichphat === sessionId), { timeout: 10_000 }).toBe(false);
+
+    const speech = await decodeMp3(Buffer.from(await (await page.request.get(`${baseUrl()}${tts.url}`)).body()));
+    const heardSpeech = await readWav(path.join(a.outputDir, expected[0]));
+    const heardAnnouncement = await readWav(path.join(a.outputDir, expected[1]));
+    expect(compareAudio(heardSpeech, speech), a.output()).toMatchObject({ durationOk: true, matchOk: true });
+    // Against the samples that were encoded, not another decoding: the whole path from upload to speaker.
+    expect(compareAudio(heardAnnouncement, announcement), a.output()).toMatchObject({ durationOk: true, matchOk: true });
+    // The check tells the two apart.
+    expect(compareAudio(heardSpeech, announcement).matchOk).toBe(false);
+    expect(compareAudio(heardAnnouncement, speech).matchOk).toBe(false);
+
+    // The other commune's speaker was online all along and wrote nothing, not even a part.
+    expect(b.process.exitCode).toBeNull();
+    expect(fs.readdirSync(b.outputDir)).toEqual([]);
+  } finally {
+    await Promise.all(speakers.map(stopSpeaker));
+    fs.rmSync(dir, { recursive: true, force: true });
+    // The shared server as it was (the other specs count the district's communes and speakers).
+    for (const speaker of speakers) await post(page, '/v1/client/thietbi/xoa', { id: speaker.id });
+    for (const area of [communeA, communeB]) await post(page, '/v1/client/diaban/xoa', { id: area._id });
+  }
+});
