@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { CSRF_HEADER } from '@loa/contract';
 
 /** The administrator global-setup creates (ADMIN_USER / ADMIN_PASSWORD of the e2e server). */
 export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
@@ -9,6 +10,19 @@ export const baseUrl = (): string => {
   if (!url) throw new Error('LOA_E2E_URL is not set: run through playwright with global-setup');
   return url;
 };
+
+/** The CSRF token of a signed-in page (its cookie), for calls the test makes with the page's session. */
+export const csrfOf = async (page: Page): Promise<string> => (await page.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
+
+/** POST with the page's session; expects 200 and answers `data`. */
+export async function apiPost<T>(page: Page, route: string, data: unknown): Promise<T> {
+  const res = await page.request.post(`${baseUrl()}${route}`, { headers: { [CSRF_HEADER]: await csrfOf(page) }, data });
+  expect(res.status(), `${route}: ${await res.text()}`).toBe(200);
+  return (await res.json()).data as T;
+}
+
+/** GET with the page's session; answers `data`. */
+export const apiGet = async <T>(page: Page, route: string): Promise<T> => (await (await page.request.get(`${baseUrl()}${route}`)).json()).data as T;
 
 /** Signs in through the login page as a user would. */
 export async function signIn(page: Page, user = E2E_ADMIN, path = '/login'): Promise<void> {

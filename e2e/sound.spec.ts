@@ -9,7 +9,7 @@ import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
 import { compareAudio, decodeMp3, readWav } from '../apps/speaker/src/testing/audioCheck';
 import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
 import { encodeMp3, speechLike } from '../apps/speaker/src/testing/signals';
-import { baseUrl, signIn } from './fixtures';
+import { apiGet as get, apiPost as post, baseUrl, csrfOf, signIn } from './fixtures';
 
 /**
  * Issue #12: real sound at the speakers. Two real agents (the `npm run speaker` command line, mpg123
@@ -21,14 +21,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // About 9 s of speech: a speaker told a moment after the bulletin's start joins it that much late
 // (it keeps in step with the others), well inside the 5 % the check allows.
 const SPEECH = 'Thông báo khẩn: lúc 14 giờ 30, nước sông Ô Lâu lên nhanh. Bà con thôn Tân Lương di chuyển người và tài sản lên chỗ cao.';
-
-const csrfOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
-async function post<T>(page: Page, route: string, data: unknown): Promise<T> {
-  const res = await page.request.post(`${baseUrl()}${route}`, { headers: { [CSRF_HEADER]: await csrfOf(page) }, data });
-  expect(res.status(), `${route}: ${await res.text()}`).toBe(200);
-  return (await res.json()).data as T;
-}
-const get = async <T>(page: Page, route: string): Promise<T> => (await (await page.request.get(`${baseUrl()}${route}`)).json()).data as T;
 
 /** A speaker running the agent's command line, writing what it plays to `outputDir`. */
 interface RealSpeaker {

@@ -1,4 +1,5 @@
 import { SpeakerAgent } from './agent';
+import { skewedClock } from './clockSync';
 import { silentLogger, type Logger } from './logger';
 import { SilentPlayer, type Player } from './player';
 
@@ -22,6 +23,8 @@ export interface FleetOptions {
   logger?: Logger;
   /** How long to wait for one agent's first attempt before moving on (default 20 s). */
   attemptTimeoutMs?: number;
+  /** Simulation: how wrong each agent's clock is, ms (default: right). The clock exchange corrects it. */
+  clockErrorMs?: (index: number) => number;
 }
 
 /** N simulated speakers in one process. */
@@ -79,8 +82,9 @@ export function createFleet(options: FleetOptions): Fleet {
   const log = options.logger ?? silentLogger;
   const player = options.player ?? new SilentPlayer({ fetchAudio: options.fetchAudio ?? false });
   const agents = options.devices.map(
-    (device) =>
+    (device, index) =>
       new SpeakerAgent({
+        ...(options.clockErrorMs ? { clock: skewedClock(options.clockErrorMs(index)) } : {}),
         mqttUrl: options.mqttUrl,
         deviceId: device.id,
         secret: device.secret,
