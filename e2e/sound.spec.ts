@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
 import { compareAudio, decodeMp3, readWav } from '../apps/speaker/src/testing/audioCheck';
 import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
