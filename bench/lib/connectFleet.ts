@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createFleet, type Fleet, type FleetDevice, type SpeakerAgent } from '@loa/speaker';
+import { createFleet, type Fleet, type FleetDevice, type FleetOptions, type SpeakerAgent } from '@loa/speaker';
 import type { ConsoleClient } from './consoleClient';
 import { readHealth } from './health';
 import { sleep } from './pool';
@@ -27,10 +27,12 @@ export async function connectFleet(
   client: ConsoleClient,
   mqttUrl: string,
   devices: FleetDevice[],
-  options: { concurrency: number; timeoutS: number; log: (line: string) => void },
+  options: { concurrency: number; timeoutS: number; log: (line: string) => void } & Pick<FleetOptions, 'clockErrorMs' | 'simulatedLatency'>,
 ): Promise<ConnectedFleet> {
   const t0 = performance.now();
-  const fleet = createFleet({ mqttUrl, devices, concurrency: options.concurrency, fetchAudio: false });
+  const fleet = createFleet({
+    mqttUrl, devices, concurrency: options.concurrency, fetchAudio: false, clockErrorMs: options.clockErrorMs, simulatedLatency: options.simulatedLatency,
+  });
   // No agent can connect before this synchronous code ends, so no event is missed.
   const configFirst = new Set<SpeakerAgent>();
   for (const agent of fleet.agents) {

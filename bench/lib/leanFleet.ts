@@ -16,7 +16,7 @@
 import { EventEmitter } from 'node:events';
 import net from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
-import { topics, type DeviceCommand, type DeviceConfig, type DeviceEvent, type DeviceState } from '@loa/contract';
+import { CLOCK_SYNC, topics, type DeviceCommand, type DeviceConfig, type DeviceEvent, type DeviceState } from '@loa/contract';
 import { CommandFilter, itemStartOffset, locateInTimeline, shouldReplace, type FleetDevice } from '@loa/speaker';
 import type { ConsoleClient } from './consoleClient';
 import { waitUntilOnline } from './connectFleet';
@@ -54,6 +54,9 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
   private readonly filter = new CommandFilter();
   private stateTimer: NodeJS.Timeout | null = null;
   private killed = false;
+  private clockN = 0;
+  /** Clock answers received. */
+  clockAnswers = 0;
 
   constructor(
     readonly deviceId: string,
@@ -89,6 +92,16 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
 
   ping(): void {
     if (this.connected) this.send({ cmd: 'pingreq' });
+  }
+
+  /**
+   * A clock request as the agent sends them (a burst of CLOCK_SYNC.burst at connect, then one a
+   * minute), so the server carries the fleet's clock traffic; the answers are only counted.
+   */
+  syncClock(): void {
+    if (!this.connected || this.killed) return;
+    this.clockN += 1;
+    this.send({ cmd: 'publish', topic: topics.clock(this.deviceId), payload: Buffer.from(JSON.stringify({ n: this.clockN, t1: Date.now() })), qos: 0, retain: false, dup: false });
   }
 
   /** Closes the connection without a DISCONNECT (its last will goes out), like a power cut. */
@@ -129,12 +142,13 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
           this.socket?.destroy();
           return;
         }
-        this.subscribe([{ topic: topics.deviceCmd(this.deviceId), qos: 0 }, { topic: topics.config(this.deviceId), qos: 1 }]);
+        this.subscribe([{ topic: topics.deviceCmd(this.deviceId), qos: 0 }, { topic: topics.config(this.deviceId), qos: 1 }, { topic: topics.time(this.deviceId), qos: 0 }]);
         return;
       case 'suback':
         if (!this.connected) {
           // As the agent: state only once subscribed, since the server answers it with what runs.
           this.connected = true;
+          for (let i = 0; i < CLOCK_SYNC.burst; i += 1) setTimeout(() => this.syncClock(), i * CLOCK_SYNC.burstGapMs).unref();
           this.reportState();
           this.emit('connected');
         }
@@ -142,6 +156,10 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
       case 'publish': {
         if (packet.qos === 1 && packet.messageId !== undefined) this.send({ cmd: 'puback', messageId: packet.messageId });
         if (packet.payload.length === 0) return;
+        if (packet.topic === topics.time(this.deviceId)) {
+          this.clockAnswers += 1;
+          return;
+        }
         const json: unknown = JSON.parse(packet.payload.toString());
         if (packet.topic === topics.config(this.deviceId)) this.applyConfig(json as DeviceConfig);
         else this.onCommand(json as DeviceCommand);
@@ -252,6 +270,7 @@ export class LeanFleet {
   private readonly pending: (() => void)[] = [];
   private drainScheduled = false;
   private readonly pinger: NodeJS.Timeout;
+  private readonly clocker: NodeJS.Timeout;
 
   constructor(private readonly mqttUrl: string, devices: FleetDevice[]) {
     const queue = (work: () => void) => {
@@ -264,6 +283,13 @@ export class LeanFleet {
     this.agents = devices.map((d) => new LeanSpeaker(d.id, d.secret, queue));
     this.pinger = setInterval(() => this.agents.forEach((a) => a.ping()), (KEEPALIVE_S / 2) * 1000);
     this.pinger.unref();
+    // One clock request a minute each, spread over the minute as the agents' own timers are.
+    const perTick = Math.ceil(this.agents.length / 60);
+    let next = 0;
+    this.clocker = setInterval(() => {
+      for (let i = 0; i < perTick && this.agents.length > 0; i += 1) this.agents[(next++) % this.agents.length].syncClock();
+    }, CLOCK_SYNC.intervalMs / 60);
+    this.clocker.unref();
   }
 
   private drain(): void {
@@ -299,6 +325,7 @@ export class LeanFleet {
 
   kill(): void {
     clearInterval(this.pinger);
+    clearInterval(this.clocker);
     for (const a of this.agents) a.kill();
   }
 }

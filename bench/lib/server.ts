@@ -86,6 +86,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
       LOG_LEVEL: 'warn',
       // One client (the benchmark) makes every request: the per-IP limiter must not count it.
       RATE_LIMIT_PER_MINUTE: '10000000',
+      // The bulletins relay from the discard port of this machine (nobody opens it: the speakers are silent).
+      OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,6 +52,15 @@ describe('ClockSync: the offset filter', () => {
     expect(Math.abs(naive)).toBeGreaterThan(40);
   });
 
+  it('intersects the exchanges\' bounds: a fast outward leg of one and a fast return leg of another pin the offset', () => {
+    const w = world(4_000);
+    // Neither exchange is symmetric: each alone is 4 ms off, in opposite directions.
+    w.exchange(2, 10);
+    w.advance(250);
+    w.exchange(10, 2);
+    expect(Math.abs(w.sync.now() - w.trueNow)).toBeLessThan(0.5);
+  });
+
   it('forgets old samples: the window keeps the last eight', () => {
     const w = world(1_000);
     w.exchange(1, 1); // a very good sample, then eight mediocre ones push it out

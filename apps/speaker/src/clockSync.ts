@@ -110,9 +110,32 @@ export class ClockSync {
 
   /** Milliseconds to add to the device clock at local instant `t` to get server time. */
   offsetAt(t: number): number {
+    const estimate = this.estimate();
+    if (!estimate) return 0;
+    return estimate.offset + (this.drift * (t - estimate.at)) / 1e6;
+  }
+
+  /**
+   * The offset at the newest sample's instant. Each exchange bounds the true offset: it lies within
+   * [offset − round trip / 2, offset + round trip / 2] (neither leg took less than nothing), that
+   * is between (true − the return leg) and (true + the outward leg). The window's intervals,
+   * carried to one instant by the drift, are intersected and the middle taken: its error is half the
+   * difference of the fastest outward and the fastest return leg seen, not of one exchange's legs.
+   * When they do not intersect (a clock stepped, or drift misjudged) the best exchange alone is used.
+   */
+  private estimate(): { offset: number; at: number } | null {
     const best = this.best();
-    if (!best) return 0;
-    return best.offset + (this.drift * (t - best.at)) / 1e6;
+    if (!best) return null;
+    const at = this.samples[this.samples.length - 1].at;
+    let low = Number.NEGATIVE_INFINITY;
+    let high = Number.POSITIVE_INFINITY;
+    for (const sample of this.samples) {
+      const offset = sample.offset + (this.drift * (at - sample.at)) / 1e6;
+      low = Math.max(low, offset - sample.delay / 2);
+      high = Math.min(high, offset + sample.delay / 2);
+    }
+    if (low <= high) return { offset: (low + high) / 2, at };
+    return { offset: best.offset, at: best.at };
   }
 
   /** Starts an exchange: the request to publish. Requests not answered in time are forgotten. */

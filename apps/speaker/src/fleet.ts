@@ -25,6 +25,8 @@ export interface FleetOptions {
   attemptTimeoutMs?: number;
   /** Simulation: how wrong each agent's clock is, ms (default: right). The clock exchange corrects it. */
   clockErrorMs?: (index: number) => number;
+  /** Simulation: one-way delay added to every message of every agent, ms. */
+  simulatedLatency?: () => number;
 }
 
 /** N simulated speakers in one process. */
@@ -85,6 +87,7 @@ export function createFleet(options: FleetOptions): Fleet {
     (device, index) =>
       new SpeakerAgent({
         ...(options.clockErrorMs ? { clock: skewedClock(options.clockErrorMs(index)) } : {}),
+        ...(options.simulatedLatency ? { simulatedLatency: options.simulatedLatency } : {}),
         mqttUrl: options.mqttUrl,
         deviceId: device.id,
         secret: device.secret,

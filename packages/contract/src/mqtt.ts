@@ -83,7 +83,7 @@ export type ClockStatus = z.infer<typeof clockStatusSchema>;
 /** Timing of the exchange (the agent's defaults; docs/device-protocol.md). */
 export const CLOCK_SYNC = {
   /** Exchanges right after each connection, this far apart (the first at once). */
-  burst: 4,
+  burst: 8,
   burstGapMs: 250,
   /** Then one exchange every this often. */
   intervalMs: 60_000,
