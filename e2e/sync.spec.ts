@@ -23,7 +23,7 @@ test('a speaker whose clock is 30 s wrong starts a bulletin in step with the oth
       agents.push(agent);
       await agent.start();
     }
-    await expect.poll(() => agents.every((a) => a.clock.status().samples >= 4), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => agents.every((a) => a.clock.status().samples >= 8), { timeout: 10_000 }).toBe(true);
 
     // The true instant each speaker starts (this machine's clock is the server's).
     const started = new Map<string, { at: number; position: number }>();
