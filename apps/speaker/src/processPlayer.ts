@@ -57,14 +57,16 @@ export class ProcessPlayer implements Player {
   play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file'): Promise<void> {
     if (signal.aborted) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const child = spawn(this.executable, this.argsFor(url, fromSeconds), { stdio: ['ignore', 'ignore', 'pipe'] });
+      // Live voice is heard from its newest audio: there is nothing to seek in it.
+      const from = kind === 'live' ? 0 : fromSeconds;
+      const child = spawn(this.executable, this.argsFor(url, from), { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';
       let stoppedByUs = false;
       const stop = () => {
         stoppedByUs = true;
         child.kill('SIGTERM');
       };
-      const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' ? 0 : FILE_GRACE_MS);
+      const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' || kind === 'live' ? 0 : FILE_GRACE_MS);
       const timer = setTimeout(stop, remainingMs);
       signal.addEventListener('abort', stop, { once: true });
       child.stderr.on('data', (chunk: Buffer) => {
