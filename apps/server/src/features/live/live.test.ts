@@ -31,13 +31,16 @@ const refusalsOf = (userId: string) => server.db.query<{ action: string; detail:
 /** An administrator with speakers in commune A that open every audio address they are given. */
 async function world(count = 2) {
   const w = await signedInAdmin(server);
-  const speakers = await startSpeakers(server, w.client, w.areas.communeA, count, { fetchAudio: true });
+  const speakers = await startSpeakers(server, w.client, w.areas.communeA, count, { fetchAudio: true, audioBaseUrl: server.url });
   agents.push(...speakers);
   const commands: DeviceCommand[] = [];
   speakers[0].on('command', (c) => commands.push(c));
+  // A speaker that cannot open the live stream reports an error: none may.
+  const errors: string[] = [];
+  for (const s of speakers) s.on('event', (e) => { if (e.type === 'error') errors.push(e.message ?? ''); });
   const live = await LiveSocket.open(w.client);
   sockets.push(live);
-  return { ...w, speakers, commands, live };
+  return { ...w, speakers, commands, live, errors };
 }
 
 /** The live item's address as the speakers were told it (absolute). */
@@ -56,6 +59,8 @@ describe('live voice over the console connection', () => {
     const id = answer.data.idlichphat;
     await eventually(() => w.speakers.every((s) => s.playing?.sessionId === id), 3000);
     expect(w.commands.find((c) => c.type === 'play')).toMatchObject({ items: [{ kind: 'live', title: 'Phát trực tiếp' }] });
+    // Each speaker opened the stream (a refused or failed fetch is reported as an error).
+    await eventually(() => w.speakers.every((s) => s.playing?.itemIndex === 0), 2000);
 
     const listener = listen(liveUrl(w.commands, id));
     const link = listen(`${server.url}/v1/client/phatngay/nghe/${id}`, { cookie: w.client.cookieHeader });
@@ -76,6 +81,7 @@ describe('live voice over the console connection', () => {
     expect(await w.live.stop(id)).toEqual({ ok: true, message: LIVE_MESSAGES.stopped });
     await eventually(() => w.speakers.every((s) => s.playing === null) && listener.ended && link.ended, 2000);
     expect(Date.now() - stopped).toBeLessThan(2000);
+    expect(w.errors).toEqual([]);
     await eventually(() => w.live.ended.length > 0, 1000);
     expect(w.live.ended).toEqual([{ idlichphat: id, message: LIVE_MESSAGES.stopped }]);
     expect((await findBroadcast(server.db, id))!.status).toBe('stopped');
