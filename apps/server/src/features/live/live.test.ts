@@ -4,6 +4,7 @@ import { LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
+import { makeMp3 } from '../../../test/audio';
 import { findBroadcast, insertBroadcast } from '../broadcasts/broadcasts.queries';
 
 /**
@@ -117,10 +118,13 @@ describe('how a live session ends', () => {
   it('ends on every speaker when the console disconnects, and the bulletin it pre-empted resumes', async () => {
     const w = await world();
     const routineId = crypto.randomUUID();
+    // A scheduled programme (priority 0) of a stored MP3 the speakers can open.
+    const key = `audio/${routineId}-nhac.mp3`;
+    await server.app.storage.put(key, makeMp3(120, 32));
     await insertBroadcast(server.db, {
       id: routineId, admin_id: w.admin.id, created_by: w.admin.id, type: 'phatlich', title: 'Nhạc buổi sáng', message_type: 1, priority: 0,
       chosen_areas: [w.areas.communeA], chosen_devices: ['tatca'], target_areas: [w.areas.communeA], target_devices: [], device_count: 2, sources: [],
-      items: [{ url: 'http://127.0.0.1:9/r', duration: 120, title: 'Nhạc', kind: 'relay' }], total_seconds: 120,
+      items: [{ url: server.app.storage.publicPath(key), duration: 120, title: 'Nhạc', kind: 'file' }], total_seconds: 120,
       repeat_mode: 0, repeat_interval: 0, repeat_count: 0, run_started_at: new Date(),
     });
     await server.app.engine.start((await findBroadcast(server.db, routineId))!);
@@ -144,6 +148,7 @@ describe('how a live session ends', () => {
     expect((await server.db.query<{ end_reason: string }>('SELECT end_reason FROM broadcasts WHERE id = $1', [id]))[0].end_reason).toBe('truc-tiep-mat-ket-noi');
     expect((await logOf(id)).at(-1)).toMatchObject({ action: 'dung-phat', detail: { lydo: 'truc-tiep-mat-ket-noi', thongbao: LIVE_MESSAGES.disconnected } });
     await server.app.engine.stop(routineId, w.admin.id);
+    expect(w.errors).toEqual([]);
   });
 
   it(`ends after ${10} s without audio, saying so`, async () => {
