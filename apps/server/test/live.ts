@@ -1,5 +1,5 @@
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { LIVE_EVENTS, mp3FramesDuration, type LiveEnded, type LiveStart, type LiveStartAnswer } from '@loa/contract';
+import { CSRF_COOKIE, LIVE_EVENTS, mp3FramesDuration, type LiveEnded, type LiveStart, type LiveStartAnswer } from '@loa/contract';
 import { makeMp3 } from './audio';
 import type { TestClient } from './helpers';
 
@@ -7,7 +7,7 @@ import type { TestClient } from './helpers';
 export class LiveSocket {
   readonly ended: LiveEnded[] = [];
 
-  private constructor(readonly socket: Socket) {
+  private constructor(readonly socket: Socket, private readonly csrf: string | undefined) {
     socket.on(LIVE_EVENTS.ended, (e: LiveEnded) => this.ended.push(e));
   }
 
@@ -20,11 +20,12 @@ export class LiveSocket {
       socket.once('connect', () => resolve());
       socket.once('connect_error', (e) => reject(e));
     });
-    return new LiveSocket(socket);
+    return new LiveSocket(socket, client.cookies.get(CSRF_COOKIE));
   }
 
+  /** Starts as the console does, echoing the CSRF cookie (unless the payload says otherwise). */
   start(payload: LiveStart | Record<string, unknown>): Promise<LiveStartAnswer> {
-    return this.socket.timeout(20_000).emitWithAck(LIVE_EVENTS.start, payload) as Promise<LiveStartAnswer>;
+    return this.socket.timeout(20_000).emitWithAck(LIVE_EVENTS.start, { csrf: this.csrf, ...payload }) as Promise<LiveStartAnswer>;
   }
 
   stop(id: string): Promise<{ ok: boolean; message: string }> {

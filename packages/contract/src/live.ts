@@ -46,7 +46,7 @@ export const LIVE_MESSAGES = {
   notYourStream: 'Phiên phát trực tiếp này không phải của bạn!',
   alreadyLive: 'Bạn đang phát trực tiếp từ phiên đăng nhập này, hãy dừng trước khi phát lần nữa!',
   signedOut: 'Phiên đăng nhập đã kết thúc, hãy đăng nhập lại để phát trực tiếp!',
-  badOrigin: 'Kết nối không đến từ trang của hệ thống, không được phép phát trực tiếp!',
+  badOrigin: 'Kết nối không đến từ trang của hệ thống (sai nguồn gốc hoặc thiếu mã chống giả mạo), không được phép phát trực tiếp!',
   silence: `Phát trực tiếp đã dừng vì máy chủ không nhận được âm thanh trong ${LIVE_SILENCE_SECONDS} giây!`,
   disconnected: 'Phát trực tiếp đã dừng vì mất kết nối với máy chủ!',
   stopped: 'Đã dừng phát trực tiếp!',
@@ -65,6 +65,8 @@ export const liveStartSchema = z.object({
   uutien: z.number().int().nullable().optional(),
   /** A chime before the voice. */
   chuong: z.boolean().optional().default(false),
+  /** The console's CSRF cookie echoed (double submit): a page of another site cannot read it. */
+  csrf: z.string().max(200).optional(),
   /** Bulletins of the same priority (not live ones) the officer chooses to interrupt, as in the broadcast dialog. */
   ngatphat: z.array(z.string().max(64)).max(50).optional().default([]),
 });

@@ -1,16 +1,20 @@
-import { ACCESS_COOKIE, LIVE_EVENTS, LIVE_MESSAGES, REFRESH_COOKIE } from '@loa/contract';
+import { ACCESS_COOKIE, CSRF_COOKIE, LIVE_EVENTS, LIVE_MESSAGES, REFRESH_COOKIE } from '@loa/contract';
+import { constantTimeEqual } from '../auth/tokens';
 import type { FastifyInstance } from 'fastify';
 import { actorOf, authenticateSocket, type Session } from '../auth/auth.service';
 import { findUserById } from '../accounts/accounts.queries';
 import type { LiveSenders, SenderLink } from './liveSenders';
 
 /**
- * Whether a connection comes from the console's own pages: its Origin names the host it connected
- * to (behind a trusted proxy, the host the proxy was asked for). Browsers always send Origin on a
- * WebSocket or polling request; a page of another site can therefore never start a live session.
+ * Whether a live start comes from the console's own pages: an Origin, when the browser sent one
+ * (always on a WebSocket, not on a same-origin polling GET), names the host it connected to (behind
+ * a trusted proxy, the host the proxy was asked for); and the start echoes the CSRF cookie (double
+ * submit), which a page of another site can neither read nor guess.
  */
-export function sameOrigin(headers: Record<string, string | string[] | undefined>, trustProxy: boolean): boolean {
+export function sameOrigin(headers: Record<string, string | string[] | undefined>, trustProxy: boolean, csrf: { cookie?: string; echoed?: unknown }): boolean {
+  if (!csrf.cookie || typeof csrf.echoed !== 'string' || !constantTimeEqual(csrf.cookie, csrf.echoed)) return false;
   const origin = headers.origin;
+  if (origin === undefined) return true;
   if (typeof origin !== 'string') return false;
   let host: string;
   try {
@@ -47,7 +51,9 @@ export function attachLiveSockets(app: FastifyInstance, senders: LiveSenders): v
       if (typeof ack === 'function') (ack as (v: T) => void)(value);
     };
     socket.on(LIVE_EVENTS.start, (payload: unknown, ack: unknown) => {
-      const started = sameOrigin(socket.handshake.headers, app.config.TRUST_PROXY)
+      const cookies = app.parseCookie(socket.handshake.headers.cookie ?? '');
+      const echoed = payload && typeof payload === 'object' ? (payload as { csrf?: unknown }).csrf : undefined;
+      const started = sameOrigin(socket.handshake.headers, app.config.TRUST_PROXY, { cookie: cookies[CSRF_COOKIE], echoed })
         ? senders.start(link, payload)
         : senders.refusedStart(link, 'sai-nguon-goc', LIVE_MESSAGES.badOrigin);
       void started.then((result) => answer(ack, result));

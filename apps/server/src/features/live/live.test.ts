@@ -243,6 +243,11 @@ describe('who may go live', () => {
     const foreign = await LiveSocket.open(w.client, 'https://evil.example');
     sockets.push(foreign);
     expect(await foreign.start(start([w.areas.communeA]))).toEqual({ ok: false, message: LIVE_MESSAGES.badOrigin });
+    // Without the CSRF cookie echoed (what a page of another site cannot read), even without an Origin.
+    const noOrigin = await LiveSocket.open(w.client, null);
+    sockets.push(noOrigin);
+    expect(await noOrigin.start(start([w.areas.communeA], { csrf: 'guessed' }))).toEqual({ ok: false, message: LIVE_MESSAGES.badOrigin });
+    expect(await noOrigin.start(start([w.areas.communeA], { csrf: undefined }))).toEqual({ ok: false, message: LIVE_MESSAGES.badOrigin });
     const refusals = await refusalsOf(w.admin.id);
     expect(refusals.map((e) => e.detail.lydo)).toEqual(expect.arrayContaining(['phien-thu-hai', 'sai-nguon-goc']));
   });
