@@ -33,6 +33,7 @@ import multipart from '@fastify/multipart';
 import { mediaRoutes } from './features/media/media.routes';
 import { channelRoutes } from './features/channels/channels.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
+import { liveFeature } from './features/live/live.plugin';
 import { Scheduler } from './features/schedules/scheduler';
 import { scheduleRoutes } from './features/schedules/schedules.routes';
 import { programmeRoutes } from './features/programmes/programmes.routes';
@@ -163,6 +164,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(deviceRoutes);
   await app.register(mediaRoutes);
   await app.register(channelRoutes);
+  await app.register(liveFeature);
   await app.register(broadcastRoutes);
   await app.register(scheduleRoutes);
   await app.register(programmeRoutes);

@@ -31,6 +31,8 @@ const envSchema = z.object({
   /** The external broker is a Mosquitto with the dynamic-security plugin: Loa keeps device accounts and rights there (MQTT_URL carries the admin user). */
   MQTT_DYNSEC: flag,
   REDIS_URL: z.string().optional(),
+  /** Prefix of the keys Loa keeps in Redis (live voice streams), so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default('loa:'),
   ADMIN_USER: z.string().min(1).default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
   DEMO: flag,

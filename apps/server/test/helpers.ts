@@ -192,7 +192,7 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
 /** Registers `count` speakers in an area through the API and runs them as real agents (silent players; `fetchAudio` opens each item's URL). */
 export async function startSpeakers(
   server: TestServer, client: TestClient, areaId: string, count: number,
-  opts: { namePrefix?: string; fetchAudio?: boolean; agent?: (index: number) => Partial<SpeakerAgentOptions> } = {},
+  opts: { namePrefix?: string; fetchAudio?: boolean; audioBaseUrl?: string; agent?: (index: number) => Partial<SpeakerAgentOptions> } = {},
 ) {
   const { SpeakerAgent, SilentPlayer } = await import('@loa/speaker');
   const agents: InstanceType<typeof SpeakerAgent>[] = [];
@@ -200,8 +200,9 @@ export async function startSpeakers(
     const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: `${opts.namePrefix ?? 'Loa'} ${i + 1}`, diaban: areaId, serial: `SP-${crypto.randomBytes(6).toString('hex')}` });
     if (res.status !== 200) throw new Error(`could not add a device: ${res.body.message}`);
     const agent = new SpeakerAgent({
-      mqttUrl: `mqtt://127.0.0.1:${server.app.broker.tcpPort}`, deviceId: res.body.data.thietbi._id, secret: res.body.data.secret, fetchAudio: opts.fetchAudio ?? false, reconnectBaseMs: 200,
-      // Silent whatever the machine has installed (mpg123 would try to open a sound card).
+      mqttUrl: `mqtt://127.0.0.1:${server.app.broker.tcpPort}`, deviceId: res.body.data.thietbi._id, secret: res.body.data.secret, reconnectBaseMs: 200, audioBaseUrl: opts.audioBaseUrl,
+      // Silent players as documented, even where mpg123 is installed: without a sound card it would
+      // spin and outlive the test (it ignores SIGTERM while it cannot open the output).
       player: new SilentPlayer({ fetchAudio: opts.fetchAudio ?? false }),
       ...opts.agent?.(i),
     });

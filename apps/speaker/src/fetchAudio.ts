@@ -26,7 +26,8 @@ export async function openAudio(url: string, kind: PlayItem['kind'], signal: Abo
   }
   const body = response.body;
   if (!body) return;
-  const limit = kind === 'relay' ? RELAY_PROBE_BYTES : Number.POSITIVE_INFINITY;
+  // A relay and live voice never end by themselves: a few kilobytes show they are alive.
+  const limit = kind === 'relay' || kind === 'live' ? RELAY_PROBE_BYTES : Number.POSITIVE_INFINITY;
   void drain(body, limit);
 }
 

@@ -67,16 +67,18 @@ export class ProcessPlayer implements Player {
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
   async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file', item?: ItemRef): Promise<void> {
     if (signal.aborted) return;
-    const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' ? 0 : FILE_GRACE_MS);
+    const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' || kind === 'live' ? 0 : FILE_GRACE_MS);
+    // Live voice is heard from its newest audio: there is nothing to seek in it.
+    const from = kind === 'live' ? 0 : fromSeconds;
     if (!this.options.outputDir) {
-      await this.run(this.argsFor(url, fromSeconds), remainingMs, signal);
+      await this.run(this.argsFor(url, from), remainingMs, signal);
       return;
     }
     const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
     const startedAt = Date.now();
     let cut = false;
     try {
-      cut = await this.run(this.argsFor(url, fromSeconds, recording.partPath), remainingMs, signal);
+      cut = await this.run(this.argsFor(url, from, recording.partPath), remainingMs, signal);
       if (!cut) {
         // mpg123 writes a file much faster than it plays: the item lasts as long as its audio, as on a speaker.
         const audioMs = await readWavLayout(recording.partPath).then((layout) => wavSeconds(layout) * 1000, () => 0);

@@ -3,6 +3,7 @@ import { deviceLiveSchema } from './schemas/devices';
 import { liveBroadcastSchema, liveSourceInfoSchema } from './schemas/broadcast';
 import type { Notification } from './schemas/notifications';
 import type { ReachEvent } from './schemas/reach';
+import { LIVE_EVENTS, type LiveClientEvents, type LiveEnded } from './live';
 
 /** Socket.IO event names of spec §7, server to console. */
 export const EVENTS = {
@@ -50,7 +51,9 @@ export interface ServerToClientEvents {
   [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
   [EVENTS.newNotification]: (payload: Notification) => void;
   [EVENTS.reach]: (payload: ReachEvent) => void;
+  /** Ours (issue #12): the sender's live voice session ended, and why. */
+  [LIVE_EVENTS.ended]: (payload: LiveEnded) => void;
 }
 
-/** The console sends no events in this version (spec §7: not shown). */
-export type ClientToServerEvents = Record<string, never>;
+/** What the console sends (spec §7 shows none): live voice (issue #12). */
+export type ClientToServerEvents = LiveClientEvents;

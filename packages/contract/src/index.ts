@@ -22,3 +22,4 @@ export * from './schemas/outbound';
 export * from './schemas/asRun';
 export * from './playReasons';
 export * from './vietnamTime';
+export * from './live';

@@ -144,7 +144,7 @@ export const playItemSchema = z.object({
   /** Seconds. */
   duration: z.number().min(0),
   title: z.string(),
-  kind: z.enum(['file', 'relay', 'tts', 'recording']),
+  kind: z.enum(['file', 'relay', 'tts', 'recording', 'live']),
 });
 export type PlayItem = z.infer<typeof playItemSchema>;
 

@@ -58,6 +58,12 @@ export const DEFAULT_PLAY_LEAD_MS = 600;
 
 const claimOf = (t: Tracked): Claim => ({ id: t.row.id, priority: t.row.priority, since: t.row.started_at.getTime() });
 
+/** Where a live voice session's voice starts in its timeline (after its chime), or null for any other session. */
+const liveOffset = (row: q.BroadcastRow): number | null => {
+  const i = row.items.findIndex((item) => item.kind === 'live');
+  return i < 0 ? null : itemStarts(row.items)[i];
+};
+
 const planOf = (row: q.BroadcastRow): RunPlan => ({
   items: row.items, total: row.total_seconds, repeatMode: row.repeat_mode, repeatInterval: row.repeat_interval, repeatCount: row.repeat_count,
 });
@@ -174,6 +180,7 @@ export class PlayoutEngine {
     return {
       idlichphat: t.row.id, tieude: t.row.title, nguoitao: { _id: t.row.created_by, hoten: t.row.creator_name }, uutien: t.row.priority,
       ketthuc: last.status === 'finished' ? last.endedAt : Date.now(), soloa: shared,
+      ...(liveOffset(t.row) !== null ? { tructiep: true } : {}),
     };
   }
 
@@ -187,11 +194,14 @@ export class PlayoutEngine {
     return { ...b, creator_name: creatorName, status: 'playing', run_index: 0, next_run_at: null, started_at: new Date(), schedule_id: b.schedule_id ?? null };
   }
 
-  /** Stops a running session; answers false when it was not running. */
-  async stop(id: string, stoppedBy: string): Promise<boolean> {
+  /**
+   * Stops a running session; answers false when it was not running. `reason` is its end_reason
+   * (a live voice session also ends when its officer's connection or audio is lost).
+   */
+  async stop(id: string, stoppedBy: string, reason = 'nguoi-dung-dung'): Promise<boolean> {
     const t = this.tracked.get(id) ?? (await this.trackFromDb(id));
     if (!t) return false;
-    return this.end(t, 'stopped', stoppedBy, 'nguoi-dung-dung');
+    return this.end(t, 'stopped', stoppedBy, reason);
   }
 
   /** Running sessions, as the live panel shows them. */
@@ -466,6 +476,7 @@ export class PlayoutEngine {
       uutien: row.priority,
       sothietbi: row.device_count,
       bingat: this.cutOf(t),
+      tructiep: liveOffset(row) === null ? null : { batdau: row.run_started_at.getTime() + liveOffset(row)! * 1000 },
     };
   }
 }

@@ -12,6 +12,7 @@ import { enOverview } from './overview.en';
 import { enProgrammes } from './programmes.en';
 import { enSchedules } from './schedules.en';
 import { enAsRun } from './asRun.en';
+import { enLive } from './live.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -144,6 +145,7 @@ export const en: Record<MessageId, string> = {
   ...enProgrammes,
   ...enOverview,
   ...enAsRun,
+  ...enLive,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -11,6 +11,7 @@ import { viOverview } from './overview.vi';
 import { viProgrammes } from './programmes.vi';
 import { viSchedules } from './schedules.vi';
 import { viAsRun } from './asRun.vi';
+import { viLive } from './live.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -143,6 +144,7 @@ export const vi = {
   ...viProgrammes,
   ...viOverview,
   ...viAsRun,
+  ...viLive,
 } as const;
 
 export type MessageId = keyof typeof vi;

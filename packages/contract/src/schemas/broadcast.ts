@@ -29,7 +29,11 @@ export const BROADCAST_MESSAGES = {
  * The refusal of an equal-priority broadcast (issue #18): who is live on the chosen speakers, on
  * how many, and until when; the console offers to interrupt it.
  */
-export function speakersBusyMessage(busy: { tieude: string; nguoitao: { hoten: string }; ketthuc: number; soloa: number }): string {
+export function speakersBusyMessage(busy: { tieude: string; nguoitao: { hoten: string }; ketthuc: number; soloa: number; tructiep?: boolean }): string {
+  // Live voice has no end to tell and is never interrupted by another officer (issue #12).
+  if (busy.tructiep) {
+    return `${busy.soloa} loa đã chọn đang phát trực tiếp${busy.tieude ? ` "${busy.tieude}"` : ''} của ${busy.nguoitao.hoten || 'người dùng khác'}. Không thể phát đè lên phát trực tiếp cùng mức ưu tiên hoặc cao hơn, hãy chờ người đó dừng.`;
+  }
   const title = busy.tieude ? `bản tin "${busy.tieude}"` : 'một bản tin';
   return `${busy.soloa} loa đã chọn đang phát ${title} của ${busy.nguoitao.hoten || 'người dùng khác'} đến ${vnHourMinute(busy.ketthuc)}, cùng mức ưu tiên. Bản tin mới không được phát đè lên bản tin đó, trừ khi bạn chọn ngắt nó.`;
 }
@@ -187,6 +191,8 @@ export const liveBroadcastSchema = z.object({
   loaibantin: z.number().int(),
   uutien: z.number().int(),
   sothietbi: z.number().int(),
+  /** Ours (issue #12): a live voice session; its card counts up from `batdau` instead of down. */
+  tructiep: z.object({ batdau: z.number() }).nullable().optional(),
   /** For a scheduled run ('phatlich'): the schedule it was fired from, so the schedule list can offer Stop. */
   idlichgoc: z.string().nullable().optional(),
   /**
@@ -219,6 +225,8 @@ export const busyBroadcastSchema = z.object({
   uutien: z.number().int(),
   ketthuc: z.number(),
   soloa: z.number().int(),
+  /** Ours (issue #12): it is a live voice session (no planned end). */
+  tructiep: z.boolean().optional(),
 });
 export type BusyBroadcast = z.infer<typeof busyBroadcastSchema>;
 export type LiveBroadcast = z.infer<typeof liveBroadcastSchema>;

@@ -6,6 +6,10 @@ const END_REASONS: Record<string, AsRunOutcome> = {
   'het-thoi-luong': 'daphat',
   'nguoi-dung-dung': 'bidung',
   'ket-thuc-khi-may-chu-dung': 'maychudung',
+  // Live voice (issue #12) ends with its officer: the tab closed, the audio or the login was lost.
+  'truc-tiep-mat-ket-noi': 'bidung',
+  'truc-tiep-im-lang': 'bidung',
+  'truc-tiep-dang-xuat': 'bidung',
 };
 
 /** The speakers of one commune for one session, and what they reported. */

@@ -72,7 +72,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
  * on the chosen speakers, each checked as a stop would be: its creator, or the stop right with every
  * area it was sent to inside the caller's scope. One the caller may not stop refuses the request (logged).
  */
-async function mayTakeOver(ctx: BroadcastContext, row: Parameters<PlayoutEngine['busyFor']>[0], asked: readonly string[]): Promise<Set<string>> {
+export async function mayTakeOver(ctx: BroadcastContext, row: Parameters<PlayoutEngine['busyFor']>[0], asked: readonly string[]): Promise<Set<string>> {
   const allowed = new Set<string>();
   if (asked.length === 0) return allowed;
   const busy = ctx.engine.busyFor(row).filter((b) => b.uutien === row.priority && asked.includes(b.idlichphat));

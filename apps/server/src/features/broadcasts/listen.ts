@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors';
 import { BROADCAST_MESSAGES } from '@loa/contract';
+import { openLive } from '../live/live.plugin';
 
 /** Highest bitrate a relay slot is allowed to bring in (512 kbit/s), plus a margin for a slow start. */
 const RELAY_BYTES_PER_SECOND = 64 * 1024;
@@ -34,7 +35,8 @@ const mediaKey = (url: string) => (url.startsWith('/media/') ? decodeURIComponen
 
 /**
  * The listen link: streams, as one MP3 stream, what a session plays from this moment to the end of
- * its current run — stored items from the byte matching the position, relays proxied for their slot.
+ * its current run — stored items from the byte matching the position, relays proxied for their slot,
+ * live voice from the hub as it arrives.
  */
 export async function streamSession(app: FastifyInstance, id: string, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const now = app.engine.nowPlaying(id);
@@ -48,7 +50,13 @@ export async function streamSession(app: FastifyInstance, id: string, request: F
         const item = now.items[i];
         const position = i === now.index ? now.position : 0;
         const key = mediaKey(item.url);
-        if (key) {
+        if (item.kind === 'live') {
+          // Live voice: from its newest chunk until the officer stops (issue #12).
+          const live = await openLive(app.liveHub, id, out);
+          if (!live) break;
+          abort.signal.addEventListener('abort', live.stop, { once: true });
+          await live.done;
+        } else if (key) {
           const { size } = (await app.storage.stat(key)) ?? { size: 0 };
           const start = item.duration > 0 ? Math.floor((position / item.duration) * size) : 0;
           if (start < size) await pipeline(await app.storage.read(key, { start }), out, { end: false, signal: abort.signal });

@@ -5,13 +5,14 @@ import PaletteIcon from '@mui/icons-material/Palette';
 import { useT } from '../../i18n/useT';
 import { NotificationsPopup } from '../../features/notifications/NotificationsPopup';
 import { LivePanelButton } from '../../features/broadcast/live/LivePanelButton';
+import { LiveVoiceButton } from '../../features/live/LiveVoiceButton';
 import { ThemeCustomizer } from '../theme/ThemeCustomizer';
 import { AccountMenu } from './AccountMenu';
 import { EmergencyButton } from './EmergencyButton';
 import { HeaderDate } from './HeaderDate';
 import { LanguageMenu } from './LanguageMenu';
 
-/** Top bar: menu toggle, date, Emergency broadcast, the live panel, language, notifications, theme and account. */
+/** Top bar: menu toggle, date, Emergency broadcast, live voice, the live panel, language, notifications, theme and account. */
 export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
   const { t } = useT();
   const [customizerOpen, setCustomizerOpen] = useState(false);
@@ -28,6 +29,7 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         <Box sx={{ flexGrow: 1 }} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <EmergencyButton />
+          <LiveVoiceButton />
           <LivePanelButton />
           <LanguageMenu />
           <NotificationsPopup />

@@ -5,6 +5,7 @@ import { MAIN_CONTENT_OFFSET_PX } from '@loa/contract';
 import { DeviceLogoutWatcher } from '../../features/auth/DeviceLogoutWatcher';
 import { BroadcastCenter } from '../../features/broadcast/BroadcastCenter';
 import { LiveBroadcastsProvider } from '../../features/broadcast/live/LiveBroadcastsProvider';
+import { LiveVoiceCenter } from '../../features/live/LiveVoiceCenter';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 import { LoadingScreen } from './LoadingScreen';
@@ -19,6 +20,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
 
   return (
     <LiveBroadcastsProvider>
+      <LiveVoiceCenter>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <DeviceLogoutWatcher />
         <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
@@ -32,6 +34,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           </BroadcastCenter>
         </Box>
       </Box>
+      </LiveVoiceCenter>
     </LiveBroadcastsProvider>
   );
 }

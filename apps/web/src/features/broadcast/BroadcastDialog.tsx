@@ -21,6 +21,8 @@ import { BroadcastConfirmDialog } from './confirm/BroadcastConfirmDialog';
 import { reachSummary } from './confirm/reachSummary';
 import { busyOf, TakeoverDialog } from './confirm/TakeoverDialog';
 import { useAreaDevices, useBroadcastAreas } from './useAreaDevices';
+import { useLiveVoiceLauncher } from '../live/LiveVoiceContext';
+import MicIcon from '@mui/icons-material/Mic';
 
 export interface BroadcastDialogProps {
   open: boolean;
@@ -51,6 +53,12 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
   const areas = useBroadcastAreas();
   const targets = useAreaDevices(form.diabanchon);
   const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));
+  const openLive = useLiveVoiceLauncher();
+  // Live voice is this dialog's other mode: the microphone instead of sources, the same targets and type.
+  const goLive = () => {
+    onClose();
+    openLive?.open({ tieude: form.tieude, loaibantin: form.loaibantin, diabanchon: form.diabanchon, thietbichon: form.thietbichon });
+  };
 
   const check = () => {
     const problem = broadcastError(buildBroadcastInfo(form, list.total, user), list.sources.length);
@@ -119,6 +127,11 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
           </Stack>
         </DialogContent>
         <DialogActions>
+          {openLive && (
+            <Button startIcon={<MicIcon />} color="error" onClick={goLive} sx={{ mr: 'auto' }}>
+              {t('liveVoice.fromBroadcast')}
+            </Button>
+          )}
           <Button onClick={onClose}>{t('common.cancel')}</Button>
           <Button variant="contained" color="error" disabled={sending !== null} onClick={check}>
             {t('broadcast.submit')}

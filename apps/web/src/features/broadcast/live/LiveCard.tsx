@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/useAuth';
 import { listenUrl, stopBroadcast } from '../api';
 import { canStop } from './canStop';
 import { LiveCountdown } from './LiveCountdown';
+import { LiveElapsed } from '../../live/LiveElapsed';
 import { LiveCut } from './LiveCut';
 import { LiveReach } from './LiveReach';
 import { repeatInfo } from './liveList';
@@ -54,7 +55,10 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
           <Typography variant="subtitle1" component="h3" title={title} sx={{ fontWeight: 600 }}>
             {truncateLabel(title, CARD_TITLE_MAX)}
           </Typography>
-          <Chip size="small" color={entry.type === 'phatngay' ? 'error' : 'primary'} label={t(entry.type === 'phatngay' ? 'live.typeImmediate' : 'live.typeScheduled')} />
+          <Stack direction="row" spacing={0.5}>
+            {entry.tructiep && <Chip size="small" color="error" variant="outlined" label={t('liveVoice.cardLive')} data-testid="live-card-voice" />}
+            <Chip size="small" color={entry.type === 'phatngay' ? 'error' : 'primary'} label={t(entry.type === 'phatngay' ? 'live.typeImmediate' : 'live.typeScheduled')} />
+          </Stack>
         </Stack>
         <Stack spacing={0.25}>
           <Line label={t('live.creator')}>{label(entry.nguonphat?.nguoitao.hoten)}</Line>
@@ -70,9 +74,9 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
         {entry.phamvi && <LiveReach reach={entry.phamvi} />}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mt: 1 }}>
           <Typography variant="body2" color={entry.chophatlai ? 'warning.main' : 'text.secondary'}>
-            {t(entry.chophatlai ? 'live.untilRepeat' : 'live.remaining')}
+            {t(entry.tructiep ? 'liveVoice.cardElapsed' : entry.chophatlai ? 'live.untilRepeat' : 'live.remaining')}
           </Typography>
-          <LiveCountdown entry={entry} />
+          {entry.tructiep ? <LiveElapsed since={entry.tructiep.batdau} /> : <LiveCountdown entry={entry} />}
         </Stack>
         <LiveCut entry={entry} />
       </CardContent>

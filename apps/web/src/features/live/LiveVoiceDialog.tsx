@@ -1,0 +1,141 @@
+import { useEffect, useState } from 'react';
+import {
+  Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormLabel, LinearProgress, Radio, RadioGroup, Stack, TextField,
+} from '@mui/material';
+import MicIcon from '@mui/icons-material/Mic';
+import MicOffIcon from '@mui/icons-material/MicOff';
+import StopIcon from '@mui/icons-material/Stop';
+import { broadcastError, DEFAULT_PRIORITY, LIVE_MESSAGES, MESSAGE_TYPES, PRIORITIES, type BusyBroadcast } from '@loa/contract';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { TargetFieldsView } from '../broadcast/TargetFields';
+import { TakeoverDialog } from '../broadcast/confirm/TakeoverDialog';
+import { useAreaDevices, useBroadcastAreas } from '../broadcast/useAreaDevices';
+import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
+import type { LiveVoicePrefill } from './LiveVoiceContext';
+import { LiveVoiceOnAir } from './LiveVoiceOnAir';
+import { useLiveVoice } from './useLiveVoice';
+
+export type TalkMode = 'toggle' | 'pushToTalk';
+
+interface LiveForm {
+  tieude: string;
+  loaibantin: number | null;
+  diabanchon: string[];
+  thietbichon: string[];
+  chuong: boolean;
+  mode: TalkMode;
+}
+
+/**
+ * 'Phát trực tiếp' (issue #12): the targets, message type and priority of any broadcast, checked
+ * in the order of spec §5; an optional chime; toggle or push-to-talk. On air it shows the
+ * microphone level, the elapsed time and Stop; it cannot be closed until stopped.
+ */
+export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open: boolean; onClose: () => void; initial?: LiveVoicePrefill; onAirChange: (onAir: boolean) => void }) {
+  const { t, locale } = useT();
+  const notify = useNotify();
+  const { refreshMine } = useLiveBroadcasts();
+  const [form, setForm] = useState<LiveForm>({
+    tieude: initial?.tieude ?? '', loaibantin: initial?.loaibantin ?? null, diabanchon: initial?.diabanchon ?? [], thietbichon: initial?.thietbichon ?? [],
+    chuong: true, mode: 'toggle',
+  });
+  const [busy, setBusy] = useState<BusyBroadcast[] | null>(null);
+  const areas = useBroadcastAreas();
+  const targets = useAreaDevices(form.diabanchon);
+  const live = useLiveVoice((message, byUser) => {
+    if (byUser) notify.success(message);
+    else notify.error(message);
+    refreshMine();
+  });
+  const patch = (next: Partial<LiveForm>) => setForm((f) => ({ ...f, ...next }));
+  const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
+  const onAir = live.state.phase !== 'idle';
+  useEffect(() => onAirChange(onAir), [onAir, onAirChange]);
+
+  const begin = async (ngatphat: string[] = []) => {
+    setBusy(null);
+    const info = { ...form, tieude: form.tieude.trim(), uutien: DEFAULT_PRIORITY, kieulaplai: 0 as const, thoigianlaplai: 0, solanlaplai: 1 };
+    const problem = broadcastError(info, 1);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    const result = await live.start({ tieude: info.tieude, loaibantin: info.loaibantin, uutien: info.uutien, diabanchon: info.diabanchon, thietbichon: info.thietbichon, chuong: form.chuong, ngatphat }, form.mode === 'toggle');
+    if (result.ok) {
+      notify.success(LIVE_MESSAGES.started);
+      refreshMine();
+      return;
+    }
+    const clash = (result.dangphat ?? []) as BusyBroadcast[];
+    // Another bulletin of the same priority may be interrupted (as in the broadcast dialog); a live session never.
+    if (clash.length > 0 && !clash.some((b) => b.tructiep)) setBusy(clash);
+    else notify.error(result.message);
+  };
+
+  return (
+    <>
+      {/* On air, closing only puts the dialog aside: the header button brings it back. */}
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="live-voice-title">
+        <DialogTitle id="live-voice-title">{t('liveVoice.title')}</DialogTitle>
+        <DialogContent dividers>
+          {onAir ? (
+            <LiveVoiceOnAir state={live.state} mode={form.mode} onMic={live.setMicOpen} />
+          ) : (
+            <Stack spacing={2}>
+              <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField select disabled label={t('broadcast.priority')} value={DEFAULT_PRIORITY} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
+                  {PRIORITIES.map((p) => (
+                    <option key={p.id} value={p.id}>{typeName(p)}</option>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  label={t('broadcast.messageType')}
+                  value={form.loaibantin ?? ''}
+                  onChange={(e) => patch({ loaibantin: e.target.value ? Number(e.target.value) : null })}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  sx={{ flex: 2 }}
+                >
+                  <option value="">{t('broadcast.chooseMessageType')}</option>
+                  {MESSAGE_TYPES.map((m) => (
+                    <option key={m.id} value={m.id}>{typeName(m)}</option>
+                  ))}
+                </TextField>
+              </Stack>
+              <FormControlLabel control={<Checkbox checked={form.chuong} onChange={(e) => patch({ chuong: e.target.checked })} />} label={t('liveVoice.chime')} />
+              <Box>
+                <FormLabel id="live-voice-mode">{t('liveVoice.mode')}</FormLabel>
+                <RadioGroup row aria-labelledby="live-voice-mode" value={form.mode} onChange={(e) => patch({ mode: e.target.value as TalkMode })}>
+                  <FormControlLabel value="toggle" control={<Radio />} label={t('liveVoice.modeToggle')} />
+                  <FormControlLabel value="pushToTalk" control={<Radio />} label={t('liveVoice.modePushToTalk')} />
+                </RadioGroup>
+              </Box>
+              {live.state.phase === 'starting' && <LinearProgress aria-label={t('liveVoice.starting')} />}
+            </Stack>
+          )}
+        </DialogContent>
+        <DialogActions>
+          {onAir && live.state.phase === 'live' ? (
+            <>
+              <Button onClick={onClose}>{t('liveVoice.aside')}</Button>
+              <Button variant="contained" color="error" startIcon={<StopIcon />} onClick={() => void live.stop()}>
+                {t('liveVoice.stop')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onClose} disabled={live.state.phase === 'starting'}>{t('common.cancel')}</Button>
+              <Button variant="contained" color="error" startIcon={form.mode === 'toggle' ? <MicIcon /> : <MicOffIcon />} disabled={live.state.phase === 'starting'} onClick={() => void begin()}>
+                {t('liveVoice.start')}
+              </Button>
+            </>
+          )}
+        </DialogActions>
+      </Dialog>
+      <TakeoverDialog open={busy !== null} busy={busy ?? []} onCancel={() => setBusy(null)} onTakeOver={() => void begin((busy ?? []).map((b) => b.idlichphat))} />
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { viLive } from './live.vi';
+
+/** English strings of live voice. */
+export const enLive: Record<keyof typeof viLive, string> = {
+  'liveVoice.open': 'Go live',
+  'liveVoice.title': 'Live broadcast',
+  'liveVoice.fromBroadcast': 'Speak live with the microphone',
+  'liveVoice.chime': 'Play a chime before speaking',
+  'liveVoice.mode': 'Speaking mode',
+  'liveVoice.modeToggle': 'Click to turn the microphone on / off',
+  'liveVoice.modePushToTalk': 'Hold the button to talk',
+  'liveVoice.start': 'Start live broadcast',
+  'liveVoice.stop': 'Stop live broadcast',
+  'liveVoice.starting': 'Opening the microphone and connecting…',
+  'liveVoice.chimePlaying': 'Chime playing, speak in {seconds} s…',
+  'liveVoice.onAir': 'On air',
+  'liveVoice.elapsed': 'Elapsed',
+  'liveVoice.level': 'Microphone level',
+  'liveVoice.micOn': 'Microphone on — the speakers play your voice',
+  'liveVoice.micOff': 'Microphone off — the speakers are silent',
+  'liveVoice.talk': 'Microphone on',
+  'liveVoice.mute': 'Microphone off',
+  'liveVoice.hold': 'Hold to talk',
+  'liveVoice.holding': 'Talking… release to mute',
+  'liveVoice.onAirButton': 'On air',
+  'liveVoice.aside': 'Minimise',
+  'liveVoice.cardLive': 'Live voice',
+  'liveVoice.cardElapsed': 'On air for',
+  'liveVoice.listenHint': 'Listen back with "Listen" on the bulletin\'s card in the "On air" panel.',
+};
