@@ -90,6 +90,7 @@ export class DeviceGateway implements DeviceAuthority {
   private readonly clockRate = new DeviceRateLimit(CLOCK_SYNC.serverPerMinute);
   /** Clock requests answered and ignored since start (the health call shows them). */
   readonly clockCounts = { answered: 0, ignored: 0 };
+  private clockAnswers: { deviceId: string; n: number; t1: number; t2: number }[] = [];
 
   constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
 
@@ -382,7 +383,19 @@ export class DeviceGateway implements DeviceAuthority {
     }
     this.clockCounts.answered += 1;
     const { n, t1 } = request.data;
-    this.transport.publishNow(topics.time(deviceId), JSON.stringify({ n, t1, t2: receivedAt, t3: Date.now() }));
+    // Answered right after this turn of the event loop, not from inside the broker's delivery of the
+    // request: publishing there nests one delivery in another, and a connect storm of thousands of
+    // speakers asking at once overflowed the stack. t3 is stamped when the answer really goes.
+    this.clockAnswers.push({ deviceId, n, t1, t2: receivedAt });
+    if (this.clockAnswers.length === 1) setImmediate(() => this.sendClockAnswers());
+  }
+
+  private sendClockAnswers(): void {
+    const answers = this.clockAnswers;
+    this.clockAnswers = [];
+    for (const { deviceId, n, t1, t2 } of answers) {
+      this.transport?.publishNow(topics.time(deviceId), JSON.stringify({ n, t1, t2, t3: Date.now() }));
+    }
   }
 
   /** A device heard from nothing for the silence limit is offline, whatever the broker thinks. */

@@ -94,7 +94,12 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
     if (packet.topic.startsWith('$SYS')) return;
     // Wills are published by the broker (client null) on the device's own state topic.
     if (/^pa\/v1\/dev\/[^/]+\/(state|event|clock)$/.test(packet.topic)) {
-      for (const h of messageHandlers) h(packet.topic, Buffer.from(packet.payload));
+      // One device's message never takes the server down, whatever goes wrong handling it.
+      try {
+        for (const h of messageHandlers) h(packet.topic, Buffer.from(packet.payload));
+      } catch (error) {
+        app.log.error({ err: error, topic: packet.topic }, 'mqtt: device message not handled');
+      }
     }
   });
   broker.on('clientReady', (client) => {
