@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/contract';
+import { LIVE_MAX_SECONDS, LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
@@ -149,6 +149,22 @@ describe('how a live session ends', () => {
     expect((await logOf(id)).at(-1)).toMatchObject({ action: 'dung-phat', detail: { lydo: 'truc-tiep-mat-ket-noi', thongbao: LIVE_MESSAGES.disconnected } });
     await server.app.engine.stop(routineId, w.admin.id);
     expect(w.errors).toEqual([]);
+  });
+
+  it('ends a live session nobody speaks into any more (picked up after a restart), and gives the speakers back', async () => {
+    const w = await world(1);
+    const id = crypto.randomUUID();
+    await insertBroadcast(server.db, {
+      id, admin_id: w.admin.id, created_by: w.admin.id, type: 'phatngay', title: 'Trực tiếp trước khi khởi động lại', message_type: 1, priority: 1,
+      chosen_areas: [w.areas.communeA], chosen_devices: ['tatca'], target_areas: [w.areas.communeA], target_devices: [], device_count: 1, sources: [],
+      items: [{ url: `/media/live/${id}.mp3?t=x`, duration: LIVE_MAX_SECONDS, title: 'Phát trực tiếp', kind: 'live' }], total_seconds: LIVE_MAX_SECONDS,
+      repeat_mode: 0, repeat_interval: 0, repeat_count: 0, run_started_at: new Date(),
+    });
+    // As recover() does after a restart: the engine runs it, but no officer's connection holds it.
+    await server.app.engine.start((await findBroadcast(server.db, id))!);
+    await eventually(async () => (await findBroadcast(server.db, id))!.status === 'stopped', 3000, 100);
+    await eventually(() => w.speakers[0].playing === null, 2000);
+    expect((await server.db.query<{ end_reason: string }>('SELECT end_reason FROM broadcasts WHERE id = $1', [id]))[0].end_reason).toBe('truc-tiep-mat-ket-noi');
   });
 
   it(`ends after ${10} s without audio, saying so`, async () => {

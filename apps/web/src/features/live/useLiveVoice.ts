@@ -46,18 +46,22 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
   }, []);
 
   const start = useCallback(async (payload: LiveStart, micOpen: boolean): Promise<LiveStartResult> => {
-    if (!socket?.connected) return { ok: false, message: LIVE_MESSAGES.notConnected };
     setState({ ...IDLE, phase: 'starting' });
+    // The microphone first: a refused or missing one is the officer's first answer, connected or not.
     try {
       capture.current = await openMicrophone(
         (bytes) => {
-          if (idRef.current && socket.connected) socket.emit(LIVE_EVENTS.chunk, idRef.current, bytes);
+          if (idRef.current && socket?.connected) socket.emit(LIVE_EVENTS.chunk, idRef.current, bytes);
         },
         (level) => setState((s) => (s.phase === 'idle' ? s : { ...s, level })),
       );
     } catch (error) {
       release();
       return { ok: false, message: micErrorMessage(error) };
+    }
+    if (!socket?.connected) {
+      release();
+      return { ok: false, message: LIVE_MESSAGES.notConnected };
     }
     let answer: LiveStartAnswer;
     try {
