@@ -91,6 +91,20 @@ describe('live voice over the console connection', () => {
     expect((await fetch(liveUrl(w.commands, id))).status).toBe(404);
   });
 
+  it('ends when stopped from its card like any bulletin: the stream ends and the officer is told', async () => {
+    const w = await world(1);
+    const answer = await w.live.start(start([w.areas.communeA]));
+    if (!answer.ok) throw new Error(answer.message);
+    const id = answer.data.idlichphat;
+    await eventually(() => w.speakers[0].playing?.sessionId === id, 3000);
+    const listener = listen(liveUrl(w.commands, id));
+    void w.live.speak(id, mp3Chunks(2));
+    await eventually(() => listener.bytes.length > 0, 3000);
+    expect((await w.client.post('/v1/client/lichphat/dungkhancap', { id })).status).toBe(200);
+    await eventually(() => w.speakers[0].playing === null && listener.ended && w.live.ended.length > 0, 2000);
+    expect(w.live.ended).toEqual([{ idlichphat: id, message: LIVE_MESSAGES.stoppedByOther }]);
+  });
+
   it('opens with a chime when asked, then the voice', async () => {
     const w = await world(1);
     const answer = await w.live.start(start([w.areas.communeA], { chuong: true }));

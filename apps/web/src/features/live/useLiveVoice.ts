@@ -104,7 +104,8 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
   useSocketEvent(LIVE_EVENTS.ended, (event: LiveEnded) => {
     if (!idRef.current || event.idlichphat !== idRef.current) return;
     release();
-    ended.current(event.message, event.message === LIVE_MESSAGES.stopped);
+    // Stopped here, or from a card or the header's 'Dừng phát': an ending, not a failure.
+    ended.current(event.message, event.message === LIVE_MESSAGES.stopped || event.message === LIVE_MESSAGES.stoppedByOther);
   });
 
   // A dropped connection ends the session on the server: the console says so at once.
