@@ -214,6 +214,7 @@ describe('who may go live', () => {
     const w = await world(1);
     const first = await w.live.start(start([w.areas.communeA]));
     if (!first.ok) throw new Error(first.message);
+    await eventually(() => w.speakers[0].playing?.sessionId === first.data.idlichphat, 3000);
     const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat', 'dungphatchuongtrinh'], hoten: 'Cán bộ xã A' });
     const client = new TestClient(server.url);
     await client.login(officer);
