@@ -209,6 +209,33 @@ describe('how a live session ends', () => {
   });
 });
 
+describe('a login that changes while connected', () => {
+  it('refuses a start on a connection whose login was signed out, and ends a session whose right was taken away', async () => {
+    const w = await world(1);
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'] });
+    const client = new TestClient(server.url);
+    await client.login(officer);
+    const socket = await LiveSocket.open(client);
+    sockets.push(socket);
+    const answer = await socket.start(start([w.areas.communeA]));
+    if (!answer.ok) throw new Error(answer.message);
+    let speaking = true;
+    const voice = socket.speak(answer.data.idlichphat, mp3Chunks(12), 100, () => speaking);
+    await eventually(() => w.speakers[0].playing?.sessionId === answer.data.idlichphat, 3000);
+    // The right is taken away while on air: within seconds the session ends on the speakers.
+    await server.db.query(`UPDATE users SET quyenhan = '[]'::jsonb WHERE id = $1`, [officer.id]);
+    await eventually(() => socket.ended.length > 0 && w.speakers[0].playing === null, 7000, 100);
+    expect(socket.ended[0].message).toBe(LIVE_MESSAGES.signedOut);
+    speaking = false;
+    await voice;
+
+    // A connection whose login has since been signed out (no event reached it) cannot start.
+    await server.db.query(`UPDATE users SET quyenhan = '["themsuaxoalichphat"]'::jsonb WHERE id = $1`, [officer.id]);
+    await server.db.query(`UPDATE login_devices SET status = 'logout' WHERE user_id = $1`, [officer.id]);
+    expect(await socket.start(start([w.areas.communeA]))).toEqual({ ok: false, message: LIVE_MESSAGES.signedOut });
+  });
+});
+
 describe('who may go live', () => {
   it('refuses a second officer on speakers carrying a live session, naming who is live', async () => {
     const w = await world(1);
