@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@loa/contract';
 import { makeMp3 } from '../apps/server/test/audio';
-import { baseUrl, signIn } from './fixtures';
+import { baseUrl, chooseCommune, signIn } from './fixtures';
 
 const COMMUNE = 'Xã Hải Ba';
 
@@ -12,14 +12,7 @@ async function speakersOf(page: Page, commune: string) {
   return (await (await page.request.get(`${baseUrl()}/v1/client/thietbi/laythietbi?diaban=${area._id}`)).json()).data as { trangthai: { online: boolean; dangphat: { sessionId: string } | null } }[];
 }
 
-async function chooseTarget(page: Page, dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
-  await page.getByRole('option', { name: COMMUNE, exact: true }).click();
-  await page.keyboard.press('Escape');
-  await dialog.getByRole('combobox', { name: 'Thiết bị' }).click();
-  await page.getByRole('option', { name: MSG.allDevices }).click();
-  await page.keyboard.press('Escape');
-}
+const chooseTarget = (page: Page, dialog: ReturnType<Page['getByRole']>) => chooseCommune(page, dialog, COMMUNE);
 
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 

@@ -1,5 +1,5 @@
-import { expect, type Browser, type Page } from '@playwright/test';
-import { CSRF_HEADER } from '@loa/contract';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { CSRF_HEADER, MSG } from '@loa/contract';
 
 /** The administrator global-setup creates (ADMIN_USER / ADMIN_PASSWORD of the e2e server). */
 export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
@@ -46,4 +46,14 @@ export async function openProfile(page: Page, tab: 'Thay đổi thông tin' | '�
   await page.getByRole('button', { name: 'Tài khoản' }).click();
   await page.getByRole('menuitem', { name: 'Thông tin tài khoản' }).click();
   await page.getByRole('tab', { name: tab }).click();
+}
+
+/** Chooses one commune and 'Tất cả thiết bị' in a broadcast (or live voice) dialog's target fields. */
+export async function chooseCommune(page: Page, dialog: Locator, commune: string): Promise<void> {
+  await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
+  await page.getByRole('option', { name: commune, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('combobox', { name: 'Thiết bị' }).click();
+  await page.getByRole('option', { name: MSG.allDevices }).click();
+  await page.keyboard.press('Escape');
 }

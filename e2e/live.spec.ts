@@ -3,7 +3,7 @@ import { CSRF_HEADER, LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand 
 import { SilentPlayer, SpeakerAgent } from '../apps/speaker/src/index';
 import { mqttUrlFromServer } from '../apps/speaker/src/urls';
 import config from './playwright.config';
-import { baseUrl, signIn } from './fixtures';
+import { baseUrl, chooseCommune, signIn } from './fixtures';
 
 // Issue #12: live voice from the console's microphone (Chromium's fake device: a steady beep).
 const COMMUNE = 'Xã Hải Sơn';
@@ -77,12 +77,7 @@ test('an officer goes live from the header: the commune\'s speakers fetch the vo
     await expect(alert(page, MSG.noMessageType)).toBeVisible();
     await dialog.getByLabel('Tên chương trình').fill('Thông báo trực tiếp của xã');
     await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin đột xuất' });
-    await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
-    await page.getByRole('option', { name: COMMUNE, exact: true }).click();
-    await page.keyboard.press('Escape');
-    await dialog.getByRole('combobox', { name: 'Thiết bị' }).click();
-    await page.getByRole('option', { name: MSG.allDevices }).click();
-    await page.keyboard.press('Escape');
+    await chooseCommune(page, dialog, COMMUNE);
     await dialog.getByRole('button', { name: 'Bắt đầu phát trực tiếp' }).click();
 
     await expect(dialog.getByTestId('live-voice-status')).toHaveText('Đang phát trực tiếp', { timeout: 15_000 });
@@ -156,12 +151,7 @@ test('closing the tab ends the live session on the speakers', async ({ browser }
     const broadcast = page.getByRole('dialog', { name: 'Phát khẩn cấp' });
     await broadcast.getByLabel('Tên chương trình').fill('Trực tiếp từ hộp thoại');
     await broadcast.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin đột xuất' });
-    await broadcast.getByRole('combobox', { name: 'Địa bàn' }).click();
-    await page.getByRole('option', { name: COMMUNE, exact: true }).click();
-    await page.keyboard.press('Escape');
-    await broadcast.getByRole('combobox', { name: 'Thiết bị' }).click();
-    await page.getByRole('option', { name: MSG.allDevices }).click();
-    await page.keyboard.press('Escape');
+    await chooseCommune(page, broadcast, COMMUNE);
     await broadcast.getByRole('button', { name: 'Phát trực tiếp bằng micrô' }).click();
     const dialog = page.getByRole('dialog', { name: 'Phát trực tiếp' });
     await expect(dialog.getByLabel('Tên chương trình')).toHaveValue('Trực tiếp từ hộp thoại');

@@ -13,7 +13,7 @@ import { useErrorHandling } from './infra/errorHandling';
 import { createRealtime, type RealtimeServer } from './infra/realtime';
 import { security } from './infra/security';
 import { useZodValidation } from './infra/validation';
-import { closeUnreadConnections, httpTimeouts } from './infra/httpLimits';
+import { closeUnreadConnections, cutStragglersOnClose, httpTimeouts } from './infra/httpLimits';
 import { MULTIPART_LIMITS } from './infra/multipartLimits';
 import { migrate } from './db/migrate';
 import { TokenSigner } from './features/auth/tokens';
@@ -123,6 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   useZodValidation(app);
   useErrorHandling(app);
   closeUnreadConnections(app);
+  cutStragglersOnClose(app);
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {

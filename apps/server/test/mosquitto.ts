@@ -20,8 +20,8 @@ export interface DynsecMosquitto {
   stop: () => Promise<void>;
 }
 
-/** A free TCP port (Mosquitto cannot listen on port 0): listen on 0, read it, close. */
-function freePort(): Promise<number> {
+/** A free TCP port (Mosquitto and Redis cannot listen on port 0): listen on 0, read it, close. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

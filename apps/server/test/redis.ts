@@ -1,20 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { freePort } from './mosquitto';
 
 export const REDIS_BIN = process.env.REDIS_SERVER_BIN ?? '/usr/bin/redis-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A private Redis for a test (Debian's redis-server, nothing written to disk), so tests never touch

@@ -50,7 +50,7 @@ export const LIVE_MESSAGES = {
   silence: `Phát trực tiếp đã dừng vì máy chủ không nhận được âm thanh trong ${LIVE_SILENCE_SECONDS} giây!`,
   disconnected: 'Phát trực tiếp đã dừng vì mất kết nối với máy chủ!',
   stopped: 'Đã dừng phát trực tiếp!',
-  stoppedByOther: 'Phát trực tiếp đã bị dừng!',
+  stoppedByOther: 'Phát trực tiếp đã được dừng (từ thẻ trong bảng "Đang phát" hoặc nút "Dừng phát")!',
   started: 'Đang phát trực tiếp!',
   notLive: 'Không có phiên phát trực tiếp nào đang chạy!',
   streamGone: 'Phiên phát trực tiếp đã kết thúc!',

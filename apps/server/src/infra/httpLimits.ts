@@ -33,3 +33,16 @@ export function closeUnreadConnections(app: FastifyInstance): void {
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   });
 }
+
+/**
+ * At shutdown, connections still open after a grace period are cut: endless answers (the listen
+ * link, live voice streams) and a client that connected and never sent a byte (Node counts it
+ * neither idle nor late) would otherwise hold the stop for ever.
+ */
+export function cutStragglersOnClose(app: FastifyInstance, graceMs = 2000): void {
+  app.addHook('preClose', async () => {
+    const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+    timer.unref();
+    app.server.once('close', () => clearTimeout(timer));
+  });
+}

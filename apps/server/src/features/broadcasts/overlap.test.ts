@@ -73,6 +73,7 @@ describe('two broadcasts of the same priority on the same speakers', () => {
   it('refuses a takeover without the stop right (logged), and nothing starts', async () => {
     const w = await world(['themsuaxoalichphat']);
     const firstId: string = (await send(w.client, info('Cháy rừng', [w.areas.communeA]))).body.data.idlichphat;
+    // Playing first (the speakers get the command over MQTT, after or before the answer).
     await eventually(() => w.speakers.every((s) => s.playing?.sessionId === firstId), 3000);
     const before = Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM broadcasts WHERE admin_id = $1', [w.admin.id]))[0].n);
     const res = await send(w.officerClient, info('Ngắt thử', [w.areas.communeA], { ngatphat: [firstId] }));

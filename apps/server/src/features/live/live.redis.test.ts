@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import type { DeviceCommand } from '@loa/contract';
+import { LIVE_MESSAGES, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
 import { startRedis } from '../../../test/redis';
+import { endBroadcast } from '../broadcasts/broadcasts.queries';
 
 /**
  * Issue #12 with several server instances (REDIS_URL): the officer is connected to one, a speaker
@@ -90,6 +91,27 @@ describe('live voice across two server instances sharing Redis', () => {
     // A listener arriving after the end is told the stream is gone, on either instance.
     expect((await fetch(onB)).status).toBe(404);
     expect((await fetch(a.url + play.items[0].url)).status).toBe(404);
+    live.close();
+  });
+
+  it('ends within seconds on the officer\'s instance when another instance ended it', async () => {
+    const w = await signedInAdmin(a);
+    const speakers = await startSpeakers(a, w.client, w.areas.communeA, 1);
+    agents.push(...speakers);
+    const live = await LiveSocket.open(w.client);
+    const answer = await live.start({ tieude: 'Dừng từ máy chủ khác', loaibantin: 1, uutien: 1, diabanchon: [w.areas.communeA], thietbichon: ['tatca'] });
+    if (!answer.ok) throw new Error(answer.message);
+    const id = answer.data.idlichphat;
+    await eventually(() => speakers[0].playing?.sessionId === id, 3000);
+    let speaking = true;
+    const voice = live.speak(id, mp3Chunks(20), 100, () => speaking);
+    // As another instance's engine ends it (its row), while A still runs it and the officer still speaks.
+    expect(await endBroadcast(b.db, id, { status: 'stopped', endedAt: new Date(), stoppedBy: w.admin.id, reason: 'nguoi-dung-dung' })).toBe(true);
+    await eventually(() => live.ended.length > 0, 7000, 100);
+    expect(live.ended[0].message).toBe(LIVE_MESSAGES.stoppedByOther);
+    expect(a.app.engine.liveOf(id)).toBeNull();
+    speaking = false;
+    await voice;
     live.close();
   });
 

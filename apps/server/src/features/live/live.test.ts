@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/contract';
+import { LIVE_MAX_SECONDS, LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
@@ -91,6 +91,20 @@ describe('live voice over the console connection', () => {
     expect((await fetch(liveUrl(w.commands, id))).status).toBe(404);
   });
 
+  it('ends when stopped from its card like any bulletin: the stream ends and the officer is told', async () => {
+    const w = await world(1);
+    const answer = await w.live.start(start([w.areas.communeA]));
+    if (!answer.ok) throw new Error(answer.message);
+    const id = answer.data.idlichphat;
+    await eventually(() => w.speakers[0].playing?.sessionId === id, 3000);
+    const listener = listen(liveUrl(w.commands, id));
+    void w.live.speak(id, mp3Chunks(2));
+    await eventually(() => listener.bytes.length > 0, 3000);
+    expect((await w.client.post('/v1/client/lichphat/dungkhancap', { id })).status).toBe(200);
+    await eventually(() => w.speakers[0].playing === null && listener.ended && w.live.ended.length > 0, 2000);
+    expect(w.live.ended).toEqual([{ idlichphat: id, message: LIVE_MESSAGES.stoppedByOther }]);
+  });
+
   it('opens with a chime when asked, then the voice', async () => {
     const w = await world(1);
     const answer = await w.live.start(start([w.areas.communeA], { chuong: true }));
@@ -151,6 +165,22 @@ describe('how a live session ends', () => {
     expect(w.errors).toEqual([]);
   });
 
+  it('ends a live session nobody speaks into any more (picked up after a restart), and gives the speakers back', async () => {
+    const w = await world(1);
+    const id = crypto.randomUUID();
+    await insertBroadcast(server.db, {
+      id, admin_id: w.admin.id, created_by: w.admin.id, type: 'phatngay', title: 'Trực tiếp trước khi khởi động lại', message_type: 1, priority: 1,
+      chosen_areas: [w.areas.communeA], chosen_devices: ['tatca'], target_areas: [w.areas.communeA], target_devices: [], device_count: 1, sources: [],
+      items: [{ url: `/media/live/${id}.mp3?t=x`, duration: LIVE_MAX_SECONDS, title: 'Phát trực tiếp', kind: 'live' }], total_seconds: LIVE_MAX_SECONDS,
+      repeat_mode: 0, repeat_interval: 0, repeat_count: 0, run_started_at: new Date(),
+    });
+    // As recover() does after a restart: the engine runs it, but no officer's connection holds it.
+    await server.app.engine.start((await findBroadcast(server.db, id))!);
+    await eventually(async () => (await findBroadcast(server.db, id))!.status === 'stopped', 3000, 100);
+    await eventually(() => w.speakers[0].playing === null, 2000);
+    expect((await server.db.query<{ end_reason: string }>('SELECT end_reason FROM broadcasts WHERE id = $1', [id]))[0].end_reason).toBe('truc-tiep-mat-ket-noi');
+  });
+
   it(`ends after ${10} s without audio, saying so`, async () => {
     const w = await world(1);
     const answer = await w.live.start(start([w.areas.communeA]));
@@ -179,11 +209,39 @@ describe('how a live session ends', () => {
   });
 });
 
+describe('a login that changes while connected', () => {
+  it('refuses a start on a connection whose login was signed out, and ends a session whose right was taken away', async () => {
+    const w = await world(1);
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'] });
+    const client = new TestClient(server.url);
+    await client.login(officer);
+    const socket = await LiveSocket.open(client);
+    sockets.push(socket);
+    const answer = await socket.start(start([w.areas.communeA]));
+    if (!answer.ok) throw new Error(answer.message);
+    let speaking = true;
+    const voice = socket.speak(answer.data.idlichphat, mp3Chunks(12), 100, () => speaking);
+    await eventually(() => w.speakers[0].playing?.sessionId === answer.data.idlichphat, 3000);
+    // The right is taken away while on air: within seconds the session ends on the speakers.
+    await server.db.query(`UPDATE users SET quyenhan = '[]'::jsonb WHERE id = $1`, [officer.id]);
+    await eventually(() => socket.ended.length > 0 && w.speakers[0].playing === null, 7000, 100);
+    expect(socket.ended[0].message).toBe(LIVE_MESSAGES.signedOut);
+    speaking = false;
+    await voice;
+
+    // A connection whose login has since been signed out (no event reached it) cannot start.
+    await server.db.query(`UPDATE users SET quyenhan = '["themsuaxoalichphat"]'::jsonb WHERE id = $1`, [officer.id]);
+    await server.db.query(`UPDATE login_devices SET status = 'logout' WHERE user_id = $1`, [officer.id]);
+    expect(await socket.start(start([w.areas.communeA]))).toEqual({ ok: false, message: LIVE_MESSAGES.signedOut });
+  });
+});
+
 describe('who may go live', () => {
   it('refuses a second officer on speakers carrying a live session, naming who is live', async () => {
     const w = await world(1);
     const first = await w.live.start(start([w.areas.communeA]));
     if (!first.ok) throw new Error(first.message);
+    await eventually(() => w.speakers[0].playing?.sessionId === first.data.idlichphat, 3000);
     const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat', 'dungphatchuongtrinh'], hoten: 'Cán bộ xã A' });
     const client = new TestClient(server.url);
     await client.login(officer);

@@ -17,6 +17,7 @@ import { REFUSAL_ACTIONS } from '../system-log/refusalAudit';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
 import type { LiveHub } from './liveHub';
 import { startLiveBroadcast } from './live.service';
+import { findBroadcast } from '../broadcasts/broadcasts.queries';
 
 /** How the officer's connection looks to the registry (the Socket.IO side is live.socket.ts). */
 export interface SenderLink {
@@ -271,7 +272,13 @@ export class LiveSenders {
         this.lastReauth = now;
         for (const sender of [...this.byId.values()]) {
           const session = await sender.link.session().catch(() => sender.session);
-          if (!session || !hasRight(session, 'themsuaxoalichphat')) await this.end(sender.broadcastId, LIVE_END_REASONS.signedOut, LIVE_MESSAGES.signedOut);
+          if (!session || !hasRight(session, 'themsuaxoalichphat')) {
+            await this.end(sender.broadcastId, LIVE_END_REASONS.signedOut, LIVE_MESSAGES.signedOut);
+            continue;
+          }
+          // Stopped through another server instance (its engine ended the row): end it here too.
+          const row = await findBroadcast(this.deps.db, sender.broadcastId);
+          if (row && row.status !== 'playing' && row.status !== 'waiting') await this.end(sender.broadcastId, 'nguoi-dung-dung', LIVE_MESSAGES.stoppedByOther);
         }
       }
       for (const live of this.deps.engine.live()) {

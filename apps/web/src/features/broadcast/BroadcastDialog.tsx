@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { broadcastError, MESSAGE_TYPES, MSG, PRIORITIES, type BusyBroadcast } from '@loa/contract';
+import { broadcastError, MSG, type BusyBroadcast } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -16,6 +16,7 @@ import { addSource, EMPTY_SOURCE_LIST, moveSource, removeSource, replaceSource, 
 import { buildBroadcastBody, buildBroadcastInfo, EMPTY_FORM, serializeSources, uploadFiles, type BroadcastForm } from './submit/broadcastRequest';
 import { PreparingDialog } from './submit/PreparingDialog';
 import { UploadProgressDialog } from './submit/UploadProgressDialog';
+import { PriorityTypeFields } from './PriorityTypeFields';
 import { TargetFieldsView } from './TargetFields';
 import { BroadcastConfirmDialog } from './confirm/BroadcastConfirmDialog';
 import { reachSummary } from './confirm/reachSummary';
@@ -41,7 +42,7 @@ type Sending = { files: { fileName: string; size: number }[]; percent: number } 
  * reach to confirm (issue #18), then uploads and posts. A failed post keeps everything for a retry.
  */
 export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDialogProps) {
-  const { t, locale } = useT();
+  const { t } = useT();
   const notify = useNotify();
   const user = useCurrentUser();
   const [form, setForm] = useState<BroadcastForm>(() => (initial ? { ...EMPTY_FORM, tieude: initial.tieude, loaibantin: initial.loaibantin } : EMPTY_FORM));
@@ -89,7 +90,6 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
   };
 
   const editing = sourceDialog?.mode === 'edit' ? list.sources[sourceDialog.index] : undefined;
-  const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
 
   return (
     <>
@@ -99,26 +99,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
           <Stack spacing={2}>
             <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
             <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select disabled label={t('broadcast.priority')} value={form.uutien ?? ''} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
-                {PRIORITIES.map((p) => (
-                  <option key={p.id} value={p.id}>{typeName(p)}</option>
-                ))}
-              </TextField>
-              <TextField
-                select
-                label={t('broadcast.messageType')}
-                value={form.loaibantin ?? ''}
-                onChange={(e) => patch({ loaibantin: e.target.value ? Number(e.target.value) : null })}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                sx={{ flex: 2 }}
-              >
-                <option value="">{t('broadcast.chooseMessageType')}</option>
-                {MESSAGE_TYPES.map((m) => (
-                  <option key={m.id} value={m.id}>{typeName(m)}</option>
-                ))}
-              </TextField>
-            </Stack>
+            <PriorityTypeFields uutien={form.uutien} loaibantin={form.loaibantin} onChange={patch} />
             <SourceListEditor list={list} onEdit={(index) => setSourceDialog({ mode: 'edit', index })} onMove={(from, to) => setList((l) => moveSource(l, from, to))} />
             <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setSourceDialog({ mode: 'add' })} sx={{ alignSelf: 'flex-start' }}>
               {t('broadcast.addSource')}

@@ -27,6 +27,26 @@ export const GUIDE_EN: GuideSection[] = [
     ],
   },
   {
+    id: 'phat-truc-tiep',
+    title: 'Live broadcast with the microphone',
+    paragraphs: [
+      'Speak through the computer\'s microphone to the chosen speakers, e.g. to guide an evacuation. It needs the right "Compose, edit, delete and broadcast programmes" and reaches only areas in your scope.',
+      'The voice reaches the speakers about a second later. Lower-priority bulletins pause and resume by themselves when you stop.',
+    ],
+    steps: [
+      'Press "Go live" in the top bar, or "Speak live with the microphone" in the Emergency broadcast dialog.',
+      'Type the programme description, choose areas, devices and message type as for an emergency broadcast.',
+      'Choose whether a chime plays first, and the speaking mode: click to turn the microphone on/off, or hold the button to talk.',
+      'Press "Start live broadcast" and allow the browser to use the microphone. Speak once the chime has ended; the level meter shows the microphone is picking up.',
+      'Press "Stop live broadcast" when done. "Minimise" puts the dialog aside to look at the map or the "Live" panel; "On air" in the top bar brings it back.',
+    ],
+    tips: [
+      'Closing the browser tab, losing the network or 10 seconds without audio stop it on every speaker.',
+      'You cannot go live over someone else\'s live broadcast on the same speakers: the message says who is live.',
+      'Listen back with "Listen" on the bulletin\'s card in the "Live" panel.',
+    ],
+  },
+  {
     id: 'tong-quan',
     title: 'Overview',
     image: 'overview.webp',

@@ -27,6 +27,26 @@ export const GUIDE_VI: GuideSection[] = [
     ],
   },
   {
+    id: 'phat-truc-tiep',
+    title: 'Phát trực tiếp bằng micrô',
+    paragraphs: [
+      'Nói trực tiếp qua micrô của máy tính tới các loa đã chọn, ví dụ khi cần hướng dẫn người dân sơ tán. Cần quyền "Soạn, sửa, xoá và phát chương trình" và chỉ phát được tới địa bàn trong phạm vi của bạn.',
+      'Giọng nói đi tới loa chậm khoảng một giây. Bản tin đang phát với mức ưu tiên thấp hơn tạm dừng và tự phát tiếp khi bạn dừng.',
+    ],
+    steps: [
+      'Bấm "Phát trực tiếp" trên thanh trên cùng, hoặc "Phát trực tiếp bằng micrô" trong hộp thoại Phát khẩn cấp.',
+      'Nhập tên chương trình, chọn địa bàn, thiết bị và loại bản tin như khi phát khẩn cấp.',
+      'Chọn có phát chuông báo trước khi nói hay không, và cách nói: bấm để bật/tắt micrô, hoặc giữ nút để nói.',
+      'Bấm "Bắt đầu phát trực tiếp" và cho phép trình duyệt dùng micrô. Khi chuông báo dứt, hãy nói; thanh mức âm thanh cho biết micrô đang thu.',
+      'Bấm "Dừng phát trực tiếp" khi xong. "Thu nhỏ" cất hộp thoại để xem bản đồ hay bảng "Đang phát"; nút "Đang trực tiếp" trên thanh trên cùng mở lại.',
+    ],
+    tips: [
+      'Đóng thẻ trình duyệt, mất mạng hoặc 10 giây không có âm thanh đều dừng phát trên mọi loa.',
+      'Không thể phát trực tiếp đè lên phát trực tiếp của người khác trên cùng loa: thông báo sẽ nói ai đang phát.',
+      'Nghe lại bằng nút "Nghe" trên thẻ của bản tin trong bảng "Đang phát".',
+    ],
+  },
+  {
     id: 'tong-quan',
     title: 'Tổng quan',
     image: 'overview.webp',

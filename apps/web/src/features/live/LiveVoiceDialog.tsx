@@ -5,9 +5,10 @@ import {
 import MicIcon from '@mui/icons-material/Mic';
 import MicOffIcon from '@mui/icons-material/MicOff';
 import StopIcon from '@mui/icons-material/Stop';
-import { broadcastError, DEFAULT_PRIORITY, LIVE_MESSAGES, MESSAGE_TYPES, PRIORITIES, type BusyBroadcast } from '@loa/contract';
+import { broadcastError, DEFAULT_PRIORITY, LIVE_MESSAGES, type BusyBroadcast } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+import { PriorityTypeFields } from '../broadcast/PriorityTypeFields';
 import { TargetFieldsView } from '../broadcast/TargetFields';
 import { TakeoverDialog } from '../broadcast/confirm/TakeoverDialog';
 import { useAreaDevices, useBroadcastAreas } from '../broadcast/useAreaDevices';
@@ -33,7 +34,7 @@ interface LiveForm {
  * microphone level, the elapsed time and Stop; it cannot be closed until stopped.
  */
 export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open: boolean; onClose: () => void; initial?: LiveVoicePrefill; onAirChange: (onAir: boolean) => void }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   const notify = useNotify();
   const { refreshMine } = useLiveBroadcasts();
   const [form, setForm] = useState<LiveForm>({
@@ -49,7 +50,6 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
     refreshMine();
   });
   const patch = (next: Partial<LiveForm>) => setForm((f) => ({ ...f, ...next }));
-  const typeName = (m: { ten: string; en: string }) => (locale === 'vi' ? m.ten : m.en);
   const onAir = live.state.phase !== 'idle';
   useEffect(() => onAirChange(onAir), [onAir, onAirChange]);
 
@@ -85,26 +85,7 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
             <Stack spacing={2}>
               <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
               <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField select disabled label={t('broadcast.priority')} value={DEFAULT_PRIORITY} slotProps={{ select: { native: true } }} sx={{ flex: 1 }}>
-                  {PRIORITIES.map((p) => (
-                    <option key={p.id} value={p.id}>{typeName(p)}</option>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  label={t('broadcast.messageType')}
-                  value={form.loaibantin ?? ''}
-                  onChange={(e) => patch({ loaibantin: e.target.value ? Number(e.target.value) : null })}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                  sx={{ flex: 2 }}
-                >
-                  <option value="">{t('broadcast.chooseMessageType')}</option>
-                  {MESSAGE_TYPES.map((m) => (
-                    <option key={m.id} value={m.id}>{typeName(m)}</option>
-                  ))}
-                </TextField>
-              </Stack>
+              <PriorityTypeFields uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={patch} />
               <FormControlLabel control={<Checkbox checked={form.chuong} onChange={(e) => patch({ chuong: e.target.checked })} />} label={t('liveVoice.chime')} />
               <Box>
                 <FormLabel id="live-voice-mode">{t('liveVoice.mode')}</FormLabel>

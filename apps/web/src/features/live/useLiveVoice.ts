@@ -46,18 +46,22 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
   }, []);
 
   const start = useCallback(async (payload: LiveStart, micOpen: boolean): Promise<LiveStartResult> => {
-    if (!socket?.connected) return { ok: false, message: LIVE_MESSAGES.notConnected };
     setState({ ...IDLE, phase: 'starting' });
+    // The microphone first: a refused or missing one is the officer's first answer, connected or not.
     try {
       capture.current = await openMicrophone(
         (bytes) => {
-          if (idRef.current && socket.connected) socket.emit(LIVE_EVENTS.chunk, idRef.current, bytes);
+          if (idRef.current && socket?.connected) socket.emit(LIVE_EVENTS.chunk, idRef.current, bytes);
         },
         (level) => setState((s) => (s.phase === 'idle' ? s : { ...s, level })),
       );
     } catch (error) {
       release();
       return { ok: false, message: micErrorMessage(error) };
+    }
+    if (!socket?.connected) {
+      release();
+      return { ok: false, message: LIVE_MESSAGES.notConnected };
     }
     let answer: LiveStartAnswer;
     try {
@@ -100,7 +104,8 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
   useSocketEvent(LIVE_EVENTS.ended, (event: LiveEnded) => {
     if (!idRef.current || event.idlichphat !== idRef.current) return;
     release();
-    ended.current(event.message, event.message === LIVE_MESSAGES.stopped);
+    // Stopped here, or from a card or the header's 'Dừng phát': an ending, not a failure.
+    ended.current(event.message, event.message === LIVE_MESSAGES.stopped || event.message === LIVE_MESSAGES.stoppedByOther);
   });
 
   // A dropped connection ends the session on the server: the console says so at once.
