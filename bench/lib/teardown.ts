@@ -1,5 +1,6 @@
 /**
- * What a benchmark must undo when it ends or is interrupted (Ctrl-C, SIGTERM): the steps run once,
+ * What a benchmark must undo when it ends, fails or is interrupted (Ctrl-C, SIGTERM, an error
+ * nothing caught: a failed request used to leave the server child running): the steps run once,
  * the last added first — agents added after the server are killed (fast; their wills go to a server
  * about to stop) before it stops.
  */
@@ -10,6 +11,12 @@ export class Teardown {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.once(signal, () => void this.run().finally(() => process.exit(130)));
     }
+    const fail = (error: unknown) => {
+      console.error(error);
+      void this.run().finally(() => process.exit(1));
+    };
+    process.once('uncaughtException', fail);
+    process.once('unhandledRejection', fail);
   }
 
   add(step: () => unknown): void {
