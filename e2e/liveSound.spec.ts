@@ -12,12 +12,14 @@ import { apiGet as get, apiPost as post, baseUrl, chooseCommune, signIn } from '
 
 // Issue #12: the officer's microphone is a known recording (Chromium's fake capture of a WAV,
 // looped), and the speaker writes what it plays through its decoder: the two must be the same sound.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-live-sound-'));
+// Chromium is given the file when it starts, so it is written when this module loads: at a fixed
+// path (Playwright loads the module in more than one process; each writes the same bytes) that the
+// test removes when it is done.
 const REFERENCE = speechLike(2027, 4, 48_000);
-const MIC = path.join(dir, 'micro.wav');
+const MIC = path.join(os.tmpdir(), 'loa-e2e-live-micro-2027.wav');
 const LIVE_MATCH_THRESHOLD = 0.75;
 fs.writeFileSync(MIC, encodeWav(REFERENCE));
-test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+test.afterAll(() => fs.rmSync(MIC, { force: true }));
 test.use({
   permissions: ['microphone'],
   launchOptions: {
@@ -42,7 +44,7 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
   const communeName = `Xã Nghe Nói ${tag}`;
   const commune = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: communeName, cap: 'xa', idcha: district._id });
   const added = await post<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi: `Loa nghe ${tag}`, diaban: commune._id, serial: `LIVE-SOUND-${tag}` });
-  const out = path.join(dir, 'loa');
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-live-sound-'));
   const agent = new SpeakerAgent({ mqttUrl: mqttUrlFromServer(baseUrl()), deviceId: added.thietbi._id, secret: added.secret, audioBaseUrl: baseUrl(), outputDir: out, reconnectBaseMs: 200 });
   try {
     await agent.start();
@@ -60,7 +62,7 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
     await page.waitForTimeout(10_000);
     await dialog.getByRole('button', { name: 'Dừng phát trực tiếp' }).click();
     await expect.poll(() => agent.playing, { timeout: 5000 }).toBeNull();
-    const written = () => (fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith('.wav')) : []);
+    const written = () => fs.readdirSync(out).filter((f) => f.endsWith('.wav'));
     await expect.poll(written, { timeout: 10_000 }).toHaveLength(1);
     const heard = await readWav(path.join(out, written()[0]));
     expect(heard.samples.length / heard.sampleRate).toBeGreaterThan(6);
@@ -80,5 +82,6 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
     await agent.stop();
     await post(page, '/v1/client/thietbi/xoa', { id: added.thietbi._id });
     await post(page, '/v1/client/diaban/xoa', { id: commune._id });
+    fs.rmSync(out, { recursive: true, force: true });
   }
 });
