@@ -13,6 +13,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { LiveBroadcast } from '@loa/contract';
 import { numericOptions } from './lib/args';
+import { bulletinForm } from './lib/bulletin';
 import { connectFleet } from './lib/connectFleet';
 import { ConsoleClient } from './lib/consoleClient';
 import { readHealth } from './lib/health';
@@ -45,17 +46,6 @@ const STOP = '/v1/client/phatngay/dungphatngay';
 const log = (line: string) => console.log(line);
 
 const teardown = new Teardown();
-
-/** The multipart body the broadcast dialog posts: an emergency bulletin of one relay item. */
-function bulletinForm(title: string, areaIds: string[], seconds: number): FormData {
-  const form = new FormData();
-  form.append('thongtin', JSON.stringify({
-    tieude: title, loaibantin: 2, uutien: 1, diabanchon: areaIds, thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1,
-  }));
-  // Port 9 (discard): nothing listens, and a silent fleet does not open the URL anyway.
-  form.append('nguonphat', JSON.stringify([{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 10, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/x', thoiluong: seconds }]));
-  return form;
-}
 
 /** Polls `done` every `everyMs` until it holds or `timeoutMs` passes; answers whether it held. */
 async function until(done: () => boolean, timeoutMs: number, everyMs = 20): Promise<boolean> {

@@ -16,6 +16,7 @@ import os from 'node:os';
 import { CLOCK_SYNC, type LiveBroadcast } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { numericOptions } from './lib/args';
+import { bulletinForm } from './lib/bulletin';
 import { connectFleet } from './lib/connectFleet';
 import { ConsoleClient } from './lib/consoleClient';
 import { readHealth } from './lib/health';
@@ -43,13 +44,6 @@ const TARGETS = { skewP95Ms: 20, skewMaxMs: 50 };
 const SEND = '/v1/client/phatngay/phatngay';
 const log = (line: string) => console.log(line);
 const teardown = new Teardown();
-
-function bulletinForm(title: string, areaIds: string[], seconds: number): FormData {
-  const form = new FormData();
-  form.append('thongtin', JSON.stringify({ tieude: title, loaibantin: 2, uutien: 1, diabanchon: areaIds, thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 }));
-  form.append('nguonphat', JSON.stringify([{ kieunguon: 'Tiếp Sóng', thoigianBatdau: seconds, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/x', thoiluong: seconds }]));
-  return form;
-}
 
 log(`Loa sync benchmark: ${N} speaker agents, clocks within ±${ms(opts['max-clock-error-ms'])}, links ${opts['base-latency-ms']} + [0, ${opts['jitter-ms']}) ms each way`);
 log(`Machine: ${describeMachine()}`);

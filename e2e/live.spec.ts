@@ -3,7 +3,7 @@ import { CSRF_HEADER, LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand 
 import { SilentPlayer, SpeakerAgent } from '../apps/speaker/src/index';
 import { mqttUrlFromServer } from '../apps/speaker/src/urls';
 import config from './playwright.config';
-import { baseUrl, chooseCommune, signIn } from './fixtures';
+import { baseUrl, chooseCommune, csrfOf, signIn } from './fixtures';
 
 // Issue #12: live voice from the console's microphone (Chromium's fake device: a steady beep).
 const COMMUNE = 'Xã Hải Sơn';
@@ -15,7 +15,6 @@ test.use({
   },
 });
 
-const csrfOf = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loa_csrf')!.value;
 const alert = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
 /** Real speaker agents added to the commune through the API: they take commands over MQTT and open the audio they are given. */
