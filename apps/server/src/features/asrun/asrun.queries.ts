@@ -1,10 +1,9 @@
 import type { ScheduleMode } from '@loa/contract';
 import type { Db } from '../../infra/db';
 
-/** A broadcast session (immediate, or a schedule's fired occurrence) that started in the range. */
-export interface SessionRow {
+/** What a session and a schedule both carry into the record: what plays, who made it, where. */
+interface PlannedFields {
   id: string;
-  type: 'phatngay' | 'phatlich';
   title: string;
   message_type: number;
   created_by: string;
@@ -12,6 +11,11 @@ export interface SessionRow {
   target_areas: string[];
   target_devices: string[];
   total_seconds: number;
+}
+
+/** A broadcast session (immediate, or a schedule's fired occurrence) that started in the range. */
+export interface SessionRow extends PlannedFields {
+  type: 'phatngay' | 'phatlich';
   status: 'playing' | 'waiting' | 'finished' | 'stopped';
   run_started_at: Date;
   ended_at: Date | null;
@@ -33,15 +37,7 @@ export async function selectSessions(db: Db, adminId: string, from: Date, to: Da
 }
 
 /** A schedule as the record needs it: what it plays, where, when, and where its approval stands. */
-export interface PlannedScheduleRow {
-  id: string;
-  title: string;
-  message_type: number;
-  created_by: string;
-  creator_name: string | null;
-  target_areas: string[];
-  target_devices: string[];
-  total_seconds: number;
+export interface PlannedScheduleRow extends PlannedFields {
   mode: ScheduleMode;
   weekdays: number[];
   start_date: string;
