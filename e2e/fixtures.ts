@@ -24,6 +24,30 @@ export async function apiPost<T>(page: Page, route: string, data: unknown): Prom
 /** GET with the page's session; answers `data`. */
 export const apiGet = async <T>(page: Page, route: string): Promise<T> => (await (await page.request.get(`${baseUrl()}${route}`)).json()).data as T;
 
+/**
+ * A new commune of the demo district for a spec's own speakers. `addDevice` registers one in it
+ * (its id and the secret shown once); `remove` deletes those devices, then the commune, so the
+ * shared server is as it was (other specs count the district's communes and speakers).
+ */
+export async function addCommune(page: Page, tendiaban: string) {
+  const district = (await apiGet<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
+  const { _id } = await apiPost<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban, cap: 'xa', idcha: district._id });
+  const deviceIds: string[] = [];
+  return {
+    _id,
+    tendiaban,
+    async addDevice(tenthietbi: string, serial: string): Promise<{ id: string; secret: string }> {
+      const added = await apiPost<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi, diaban: _id, serial });
+      deviceIds.push(added.thietbi._id);
+      return { id: added.thietbi._id, secret: added.secret };
+    },
+    async remove(): Promise<void> {
+      for (const id of deviceIds) await apiPost(page, '/v1/client/thietbi/xoa', { id });
+      await apiPost(page, '/v1/client/diaban/xoa', { id: _id });
+    },
+  };
+}
+
 /** Signs in through the login page as a user would. */
 export async function signIn(page: Page, user = E2E_ADMIN, path = '/login'): Promise<void> {
   await page.goto(baseUrl() + path);

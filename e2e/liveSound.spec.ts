@@ -8,7 +8,7 @@ import { compareAudio, encodeWav, matchAudio, readWav, type Audio } from '../app
 import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
 import { speechLike } from '../apps/speaker/src/testing/signals';
 import config from './playwright.config';
-import { apiGet as get, apiPost as post, baseUrl, chooseCommune, signIn } from './fixtures';
+import { addCommune, baseUrl, chooseCommune, signIn } from './fixtures';
 
 // Issue #12: the officer's microphone is a known recording (Chromium's fake capture of a WAV,
 // looped), and the speaker writes what it plays through its decoder: the two must be the same sound.
@@ -40,12 +40,10 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
   test.skip(!(await mpg123ForTests()), 'mpg123 is not installed');
   await signIn(page);
   const tag = String(Date.now() % 1_000_000);
-  const district = (await get<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
-  const communeName = `Xã Nghe Nói ${tag}`;
-  const commune = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: communeName, cap: 'xa', idcha: district._id });
-  const added = await post<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi: `Loa nghe ${tag}`, diaban: commune._id, serial: `LIVE-SOUND-${tag}` });
+  const commune = await addCommune(page, `Xã Nghe Nói ${tag}`);
+  const added = await commune.addDevice(`Loa nghe ${tag}`, `LIVE-SOUND-${tag}`);
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-live-sound-'));
-  const agent = new SpeakerAgent({ mqttUrl: mqttUrlFromServer(baseUrl()), deviceId: added.thietbi._id, secret: added.secret, audioBaseUrl: baseUrl(), outputDir: out, reconnectBaseMs: 200 });
+  const agent = new SpeakerAgent({ mqttUrl: mqttUrlFromServer(baseUrl()), deviceId: added.id, secret: added.secret, audioBaseUrl: baseUrl(), outputDir: out, reconnectBaseMs: 200 });
   try {
     await agent.start();
     await expect.poll(() => agent.areas.length > 0).toBe(true);
@@ -53,7 +51,7 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
     const dialog = page.getByRole('dialog', { name: 'Phát trực tiếp' });
     await dialog.getByLabel('Tên chương trình').fill(`Nói thử ${tag}`);
     await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin đột xuất' });
-    await chooseCommune(page, dialog, communeName);
+    await chooseCommune(page, dialog, commune.tendiaban);
     await dialog.getByLabel('Phát chuông báo trước khi nói').uncheck();
     await dialog.getByRole('button', { name: 'Bắt đầu phát trực tiếp' }).click();
     await expect(dialog.getByTestId('live-voice-status')).toHaveText('Đang phát trực tiếp', { timeout: 15_000 });
@@ -80,8 +78,7 @@ test('a live voice reaches the speaker as the same sound: the speaker\'s decoded
     expect(right.score).toBeGreaterThan(4 * Math.max(0.05, wrong.score));
   } finally {
     await agent.stop();
-    await post(page, '/v1/client/thietbi/xoa', { id: added.thietbi._id });
-    await post(page, '/v1/client/diaban/xoa', { id: commune._id });
+    await commune.remove();
     fs.rmSync(out, { recursive: true, force: true });
   }
 });

@@ -9,7 +9,7 @@ import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
 import { compareAudio, decodeMp3, readWav } from '../apps/speaker/src/testing/audioCheck';
 import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
 import { encodeMp3, speechLike } from '../apps/speaker/src/testing/signals';
-import { apiGet as get, apiPost as post, baseUrl, csrfOf, signIn } from './fixtures';
+import { addCommune, apiGet as get, apiPost as post, baseUrl, csrfOf, signIn } from './fixtures';
 
 /**
  * Issue #12: real sound at the speakers. Two real agents (the `npm run speaker` command line, mpg123
@@ -59,16 +59,15 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
   await signIn(page);
   const tag = String(Date.now() % 1_000_000);
   // Two new communes of the demo district, each with one real speaker and nothing else.
-  const district = (await get<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
-  const communeA = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: `Xã Nghe ${tag}`, cap: 'xa', idcha: district._id });
-  const communeB = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: `Xã Lặng ${tag}`, cap: 'xa', idcha: district._id });
+  const communeA = await addCommune(page, `Xã Nghe ${tag}`);
+  const communeB = await addCommune(page, `Xã Lặng ${tag}`);
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-sound-'));
   const speakers: RealSpeaker[] = [];
   try {
     for (const [name, area] of [['A', communeA], ['B', communeB]] as const) {
-      const added = await post<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi: `Loa thật ${name} ${tag}`, diaban: area._id, serial: `SOUND-${name}-${tag}` });
-      speakers.push(runSpeaker(added.thietbi._id, added.secret, path.join(dir, name)));
+      const added = await area.addDevice(`Loa thật ${name} ${tag}`, `SOUND-${name}-${tag}`);
+      speakers.push(runSpeaker(added.id, added.secret, path.join(dir, name)));
     }
     const [a, b] = speakers;
     for (const [speaker, area] of [[a, communeA], [b, communeB]] as const) {
@@ -116,8 +115,6 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
   } finally {
     await Promise.all(speakers.map(stopSpeaker));
     fs.rmSync(dir, { recursive: true, force: true });
-    // The shared server as it was (the other specs count the district's communes and speakers).
-    for (const speaker of speakers) await post(page, '/v1/client/thietbi/xoa', { id: speaker.id });
-    for (const area of [communeA, communeB]) await post(page, '/v1/client/diaban/xoa', { id: area._id });
+    for (const area of [communeA, communeB]) await area.remove();
   }
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent, mqttUrlFromServer, skewedClock } from '../apps/speaker/src/index';
-import { apiGet as get, apiPost as post, baseUrl, csrfOf, signIn } from './fixtures';
+import { addCommune, apiGet as get, baseUrl, csrfOf, signIn } from './fixtures';
 
 /** Clock errors of the commune's speakers: one right, one 30 s fast, one 30 s slow, one a little off. */
 const ERRORS = [0, 30_000, -30_000, 1_800];
@@ -10,16 +10,13 @@ test('a speaker whose clock is 30 s wrong starts a bulletin in step with the oth
   test.setTimeout(90_000);
   await signIn(page);
   const tag = String(Date.now() % 1_000_000);
-  const district = (await get<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
-  const commune = await post<{ _id: string }>(page, '/v1/client/diaban/themmoi', { tendiaban: `Xã Đồng Bộ ${tag}`, cap: 'xa', idcha: district._id });
+  const commune = await addCommune(page, `Xã Đồng Bộ ${tag}`);
   const agents: SpeakerAgent[] = [];
-  const ids: string[] = [];
   try {
     for (const [i, error] of ERRORS.entries()) {
-      const added = await post<{ thietbi: { _id: string }; secret: string }>(page, '/v1/client/thietbi/themmoi', { tenthietbi: `Loa đồng bộ ${i + 1} ${tag}`, diaban: commune._id, serial: `SYNC-${i}-${tag}` });
-      ids.push(added.thietbi._id);
+      const added = await commune.addDevice(`Loa đồng bộ ${i + 1} ${tag}`, `SYNC-${i}-${tag}`);
       // The agent itself, over MQTT on WebSocket as a speaker behind a proxy would connect, with a wrong clock.
-      const agent = new SpeakerAgent({ mqttUrl: mqttUrlFromServer(baseUrl()), deviceId: added.thietbi._id, secret: added.secret, player: new SilentPlayer(), clock: skewedClock(error) });
+      const agent = new SpeakerAgent({ mqttUrl: mqttUrlFromServer(baseUrl()), deviceId: added.id, secret: added.secret, player: new SilentPlayer(), clock: skewedClock(error) });
       agents.push(agent);
       await agent.start();
     }
@@ -61,8 +58,6 @@ test('a speaker whose clock is 30 s wrong starts a bulletin in step with the oth
     await get(page, '/v1/client/phatngay/dungphatngay');
   } finally {
     await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
-    // The shared server as it was (other specs count the district's communes and speakers).
-    for (const id of ids) await post(page, '/v1/client/thietbi/xoa', { id });
-    await post(page, '/v1/client/diaban/xoa', { id: commune._id });
+    await commune.remove();
   }
 });
