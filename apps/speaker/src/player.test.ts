@@ -125,6 +125,12 @@ describe('ProcessPlayer', () => {
     expect(() => new ProcessPlayer('ffplay', 'ffplay', { outputDir: '/x' })).toThrow(/mpg123/);
   });
 
+  it('decodes live voice as it arrives (no seek buffer: mpg123 would read it half a second at a time)', () => {
+    expect(new ProcessPlayer('mpg123').argsFor('u', 0, undefined, 'live')).toEqual(['-q', '--no-seekbuffer', '-f', '32768', 'u']);
+    expect(new ProcessPlayer('mpg123').argsFor('u', 0, undefined, 'relay')).toEqual(['-q', '-f', '32768', 'u']);
+    expect(new ProcessPlayer('ffplay').argsFor('u', 0, undefined, 'live')).toEqual(['-nodisp', '-autoexit', '-loglevel', 'error', '-fflags', 'nobuffer', '-volume', '100', 'u']);
+  });
+
   it('finds executables on PATH', async () => {
     expect(await findExecutable('sh')).toMatch(/\/sh$/);
     expect(await findExecutable('surely-not-a-program-xyz')).toBeNull();

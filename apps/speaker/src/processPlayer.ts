@@ -54,14 +54,17 @@ export class ProcessPlayer implements Player {
   }
 
   /** Arguments of the program for one item, writing to `wavPath` when given (exported for tests through the instance). */
-  argsFor(url: string, fromSeconds: number, wavPath?: string): string[] {
+  argsFor(url: string, fromSeconds: number, wavPath?: string, kind: PlayItem['kind'] = 'file'): string[] {
+    // Live voice is decoded as it arrives: mpg123's seek buffer reads a stream 4 KiB at a time
+    // (half a second of 64 kbit/s voice), ffplay buffers its input; neither is needed for what never seeks.
+    const live = kind === 'live';
     if (this.program === 'mpg123') {
       const skip = fromSeconds > 0 ? ['-k', String(Math.round(fromSeconds * MP3_FRAMES_PER_SECOND))] : [];
       const output = wavPath ? ['-w', wavPath] : [];
-      return ['-q', '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, ...output, url];
+      return ['-q', ...(live ? ['--no-seekbuffer'] : []), '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, ...output, url];
     }
     const seek = fromSeconds > 0 ? ['-ss', fromSeconds.toFixed(2)] : [];
-    return ['-nodisp', '-autoexit', '-loglevel', 'error', '-volume', String(this.volume), ...seek, url];
+    return ['-nodisp', '-autoexit', '-loglevel', 'error', ...(live ? ['-fflags', 'nobuffer'] : []), '-volume', String(this.volume), ...seek, url];
   }
 
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
@@ -71,14 +74,14 @@ export class ProcessPlayer implements Player {
     // Live voice is heard from its newest audio: there is nothing to seek in it.
     const from = kind === 'live' ? 0 : fromSeconds;
     if (!this.options.outputDir) {
-      await this.run(this.argsFor(url, from), remainingMs, signal);
+      await this.run(this.argsFor(url, from, undefined, kind), remainingMs, signal);
       return;
     }
     const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
     const startedAt = Date.now();
     let cut = false;
     try {
-      cut = await this.run(this.argsFor(url, from, recording.partPath), remainingMs, signal);
+      cut = await this.run(this.argsFor(url, from, recording.partPath, kind), remainingMs, signal);
       if (!cut) {
         // mpg123 writes a file much faster than it plays: the item lasts as long as its audio, as on a speaker.
         const audioMs = await readWavLayout(recording.partPath).then((layout) => wavSeconds(layout) * 1000, () => 0);
