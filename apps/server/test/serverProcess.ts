@@ -64,9 +64,10 @@ export async function spawnServer(opts: { dataDir: string; env?: Record<string, 
       out += chunk.toString();
       const http = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       const mqtt = /mqtt:\/\/<máy chủ>:(\d+)/.exec(out);
-      if (http && mqtt) {
+      // With an external broker (MQTT_URL) there is no broker of its own to wait for (port 0).
+      if (http && (mqtt || opts.env?.MQTT_URL)) {
         clearTimeout(timer);
-        resolve({ url: http[1], mqttPort: Number(mqtt[1]) });
+        resolve({ url: http[1], mqttPort: mqtt ? Number(mqtt[1]) : 0 });
       }
     };
     child.stdout!.on('data', onData);

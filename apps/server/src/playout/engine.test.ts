@@ -138,12 +138,17 @@ describe('playout engine', () => {
     const running = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 600, title: 'Dài', kind: 'relay' }], total_seconds: 600 });
     const expired = await session(server, w.admin.id, w.areas.communeA, { run_started_at: new Date(Date.now() - 60_000) });
     const db = await sharedDb();
+    // Their server stopped: nobody renews their leases.
+    await db.query(`UPDATE broadcasts SET owner = 'stopped-instance', lease_until = now() - interval '1 second' WHERE id = ANY($1::text[])`, [[running.id, expired.id]]);
     const config = loadConfig({}, { PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'x-admin-password', MEDIA_DIR: server.app.storage.root });
     const restarted = await buildApp({ config, db, logger: false });
     try {
+      // Claimed by the restarted server at its start, or by the other one still running on this
+      // database at its next lease tick: either way it carries on, shown by both.
+      await eventually(() => restarted.engine.liveOf(running.id), 3000);
       expect(restarted.engine.liveOf(running.id)).toMatchObject({ idlichphat: running.id, chophatlai: false });
-      const ended = await db.query<{ status: string; end_reason: string }>('SELECT status, end_reason FROM broadcasts WHERE id = $1', [expired.id]);
-      expect(ended[0]).toEqual({ status: 'finished', end_reason: 'ket-thuc-khi-may-chu-dung' });
+      const ended = await eventually(async () => (await db.query<{ status: string; end_reason: string }>('SELECT status, end_reason FROM broadcasts WHERE id = $1 AND status = $2', [expired.id, 'finished']))[0], 3000);
+      expect(ended).toEqual({ status: 'finished', end_reason: 'ket-thuc-khi-may-chu-dung' });
     } finally {
       await restarted.engine.stop(running.id, w.admin.id);
       await restarted.close();

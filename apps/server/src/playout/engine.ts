@@ -5,7 +5,9 @@ import type { DomainBus } from '../infra/events';
 import { DeviceGateway } from '../gateway/gateway';
 import * as q from '../features/broadcasts/broadcasts.queries';
 import { AppError } from '../infra/errors';
+import { randomUUID } from 'node:crypto';
 import { holderAmong, outranks, type Claim } from './holders';
+import * as leases from './leases';
 import { itemAt, itemStarts, stateAt, type RunPlan, type SessionState } from './plan';
 
 interface Tracked {
@@ -22,7 +24,13 @@ interface Tracked {
   recording: Promise<void> | null;
   /** Its first run takes the speakers from a session of the same priority (an officer's takeover). */
   takeover: boolean;
+  /** Run by another instance: known from the database, shown and weighed, never advanced here. */
+  remote?: boolean;
 }
+
+/** Leases (docs/architecture.md "Several servers and fail-over"). */
+export const DEFAULT_LEASE_MS = 3000;
+export const DEFAULT_LEASE_TICK_MS = 500;
 
 /**
  * What a new session does about sessions of its own priority on shared speakers: an officer's
@@ -75,7 +83,15 @@ const planOf = (row: q.BroadcastRow): RunPlan => ({
  */
 export class PlayoutEngine {
   private readonly tracked = new Map<string, Tracked>();
+  /** Sessions other instances run, as of the last tick. */
+  private remote = new Map<string, Tracked>();
   private readonly unsubscribe: (() => void)[] = [];
+  /** This instance, as the owner of its sessions' leases. */
+  readonly instanceId: string;
+  private readonly leaseMs: number;
+  private readonly leaseTimer: NodeJS.Timeout;
+  private ticking: Promise<void> | null = null;
+  private closed = false;
 
   /**
    * How far ahead of "now" a new session's first run starts (PLAY_LEAD_MS): its play command reaches
@@ -84,22 +100,100 @@ export class PlayoutEngine {
    */
   readonly leadMs: number;
 
-  constructor(private readonly db: Db, private readonly gateway: DeviceGateway, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, opts: { leadMs?: number } = {}) {
+  constructor(
+    private readonly db: Db, private readonly gateway: DeviceGateway, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger,
+    opts: { leadMs?: number; instanceId?: string; leaseMs?: number; leaseTickMs?: number } = {},
+  ) {
     this.leadMs = opts.leadMs ?? DEFAULT_PLAY_LEAD_MS;
+    this.instanceId = opts.instanceId ?? randomUUID();
+    this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.unsubscribe.push(bus.on('device.online', ({ deviceId }) => void this.rejoin(deviceId)));
+    this.leaseTimer = setInterval(() => void this.tick(), opts.leaseTickMs ?? DEFAULT_LEASE_TICK_MS);
+    this.leaseTimer.unref();
   }
 
-  /** Picks up the sessions that were running when the server stopped, by wall clock. */
+  /**
+   * Picks up the sessions nobody runs (those of a server that stopped: their lease ran out, or they
+   * predate leases), by wall clock. Called at start; the lease tick does it again every tick, which
+   * is how another instance takes over the sessions of one that died.
+   */
   async recover(): Promise<void> {
-    for (const row of await q.listActiveBroadcasts(this.db)) {
+    await this.claim();
+  }
+
+  /** Claims the sessions whose lease ran out (or `only` that one) and carries them on. */
+  private async claim(only?: string): Promise<Tracked[]> {
+    const ids = await leases.claimExpired(this.db, this.instanceId, this.leaseMs, only);
+    const taken: Tracked[] = [];
+    for (const id of ids) {
+      if (this.tracked.has(id)) continue;
+      const row = await q.findBroadcast(this.db, id);
+      if (!row || (row.status !== 'playing' && row.status !== 'waiting')) continue;
+      this.remote.delete(id);
+      const t = this.track(row);
+      // Already sent by the instance that ran it: a later run is sent again (and first checked), the current one only to who asks (rejoin).
       const state = stateAt(planOf(row), row.run_started_at.getTime(), Date.now());
-      if (state.status === 'finished') {
-        await this.end(this.track(row), 'finished', null, 'ket-thuc-khi-may-chu-dung');
-        this.log.warn({ broadcast: row.id }, 'broadcast ended while the server was down');
+      const stop = (row as q.BroadcastRow & { stop_request?: leases.StopRequest | null }).stop_request;
+      taken.push(t);
+      if (stop) {
+        await this.end(t, 'stopped', stop.by, stop.reason, stop.cutBy ?? undefined);
+      } else if (state.status === 'finished') {
+        await this.end(t, 'finished', null, 'ket-thuc-khi-may-chu-dung');
+        this.log.warn({ broadcast: row.id }, 'broadcast ended while no server ran it');
       } else {
-        await this.advance(this.track(row));
+        this.log.warn({ broadcast: row.id, instance: this.instanceId }, 'took over a running broadcast whose server stopped');
+        await this.advance(t);
       }
     }
+    return taken;
+  }
+
+  /**
+   * Every lease tick: renews the leases of this instance's sessions (dropping those ended or taken
+   * elsewhere, ending those whose stop was asked through another instance), claims the sessions
+   * whose lease ran out, and reads which sessions the other instances run.
+   */
+  async tick(): Promise<void> {
+    if (this.closed) return;
+    if (this.ticking) return this.ticking;
+    this.ticking = (async () => {
+      try {
+        const mine = [...this.tracked.values()].filter((t) => !t.record && !t.recording).map((t) => t.row.id);
+        const kept = await leases.renewLeases(this.db, this.instanceId, mine, this.leaseMs);
+        const keptIds = new Set(kept.map((k) => k.id));
+        for (const id of mine) {
+          const t = this.tracked.get(id);
+          if (!t || keptIds.has(id)) continue;
+          // Ended through another path, or claimed by another instance while this one could not renew.
+          if (t.timer) clearTimeout(t.timer);
+          this.tracked.delete(id);
+          this.log.warn({ broadcast: id }, 'a broadcast this instance ran is no longer its own: left to its new owner');
+        }
+        for (const k of kept) {
+          const t = this.tracked.get(k.id);
+          if (t && k.stop_request) await this.end(t, 'stopped', k.stop_request.by, k.stop_request.reason, k.stop_request.cutBy ?? undefined);
+        }
+        if (this.closed) return;
+        await this.claim();
+        const others = await leases.othersActive(this.db, this.instanceId);
+        const remote = new Map<string, Tracked>();
+        for (const row of others) {
+          if (this.tracked.has(row.id)) continue;
+          const state = stateAt(planOf(row), row.run_started_at.getTime(), Date.now());
+          const at = state.status === 'playing' ? itemAt(row.items, (Date.now() - state.runStart) / 1000) : null;
+          remote.set(row.id, {
+            row, timer: null, sentRun: state.status === 'playing' ? state.runIndex : -1, announcedWait: -1, state, currentItem: at?.index ?? -1,
+            record: null, recording: null, takeover: false, remote: true,
+          });
+        }
+        this.remote = remote;
+      } catch (error) {
+        this.log.warn({ err: error }, 'playout lease tick failed; the sessions carry on and it is tried again');
+      } finally {
+        this.ticking = null;
+      }
+    })();
+    return this.ticking;
   }
 
   /**
@@ -131,6 +225,7 @@ export class PlayoutEngine {
     // ended once the new session's play (marked takeover) is out and it is stored: the speakers
     // switch without a gap and the ended row can name the one that took over.
     for (const m of takenOver) {
+      if (m.t.remote) continue; // its own instance ends it, asked below
       if (m.t.timer) clearTimeout(m.t.timer);
       this.tracked.delete(m.t.row.id);
     }
@@ -142,8 +237,10 @@ export class PlayoutEngine {
     } finally {
       const stored = this.tracked.has(row.id) || !t.record;
       for (const m of takenOver) {
-        await this.end(m.t, 'stopped', opts.by ?? null, 'bi-ngat', stored ? row.id : undefined)
-          .catch((error: unknown) => this.log.error({ err: error, broadcast: m.t.row.id }, 'ending a taken-over broadcast failed'));
+        const ending = m.t.remote
+          ? this.stop(m.t.row.id, opts.by ?? row.created_by, 'bi-ngat', stored ? row.id : undefined)
+          : this.end(m.t, 'stopped', opts.by ?? null, 'bi-ngat', stored ? row.id : undefined);
+        await ending.catch((error: unknown) => this.log.error({ err: error, broadcast: m.t.row.id }, 'ending a taken-over broadcast failed'));
       }
     }
     for (const m of met) {
@@ -161,7 +258,7 @@ export class PlayoutEngine {
    * many speakers each shares. A session waiting between runs still holds its speakers.
    */
   private meets(row: q.BroadcastRow): { t: Tracked; shared: number }[] {
-    const others = [...this.tracked.values()];
+    const others = this.all();
     if (others.length === 0) return [];
     const mine = this.devicesOf(row);
     const met: { t: Tracked; shared: number }[] = [];
@@ -198,25 +295,53 @@ export class PlayoutEngine {
    * Stops a running session; answers false when it was not running. `reason` is its end_reason
    * (a live voice session also ends when its officer's connection or audio is lost).
    */
-  async stop(id: string, stoppedBy: string, reason = 'nguoi-dung-dung'): Promise<boolean> {
-    const t = this.tracked.get(id) ?? (await this.trackFromDb(id));
-    if (!t) return false;
-    return this.end(t, 'stopped', stoppedBy, reason);
+  async stop(id: string, stoppedBy: string, reason = 'nguoi-dung-dung', cutBy?: string): Promise<boolean> {
+    const local = this.tracked.get(id);
+    if (local) return this.end(local, 'stopped', stoppedBy, reason, cutBy);
+    // Run by another instance: its owner ends it (it knows what it pre-empted), within a tick;
+    // should its lease run out meanwhile (the instance died), this one claims it and ends it.
+    const asked = await leases.requestStop(this.db, id, { by: stoppedBy, reason, cutBy: cutBy ?? null });
+    if (!asked) return false;
+    const deadline = Date.now() + this.leaseMs + 3000;
+    while (Date.now() < deadline) {
+      if (!(await leases.isActive(this.db, id))) return true;
+      const [mine] = await this.claim(id);
+      if (mine) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    this.log.error({ broadcast: id }, 'a stop asked of another instance was not carried out in time');
+    return !(await leases.isActive(this.db, id));
   }
 
   /** Running sessions, as the live panel shows them. */
   live(): LiveBroadcast[] {
-    return [...this.tracked.values()].map((t) => this.toLive(t));
+    return this.all().map((t) => this.toLive(t));
   }
 
   liveOf(id: string): LiveBroadcast | null {
-    const t = this.tracked.get(id);
+    const t = this.tracked.get(id) ?? this.remote.get(id);
     return t ? this.toLive(t) : null;
+  }
+
+  /** This instance's sessions and, as of the last tick, the other instances'. */
+  private all(): Tracked[] {
+    const now = Date.now();
+    const remote = [...this.remote.values()].filter((r) => !this.tracked.has(r.row.id));
+    for (const r of remote) {
+      r.state = stateAt(planOf(r.row), r.row.run_started_at.getTime(), now);
+      r.sentRun = r.state.status === 'playing' ? r.state.runIndex : -1;
+    }
+    return [...this.tracked.values(), ...remote];
+  }
+
+  /** Whether this instance runs the session (holds its lease), rather than another instance. */
+  runsHere(id: string): boolean {
+    return this.tracked.has(id);
   }
 
   /** The item a session plays now and how far into it (listen link), or null between runs. */
   nowPlaying(id: string): { items: PlayItem[]; index: number; position: number; runEnd: number } | null {
-    const t = this.tracked.get(id);
+    const t = this.tracked.get(id) ?? this.remote.get(id);
     if (!t) return null;
     const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
     if (state.status !== 'playing') return null;
@@ -225,6 +350,9 @@ export class PlayoutEngine {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.leaseTimer);
+    await this.ticking;
     for (const t of this.tracked.values()) if (t.timer) clearTimeout(t.timer);
     this.tracked.clear();
     for (const u of this.unsubscribe) u();
@@ -234,11 +362,6 @@ export class PlayoutEngine {
     const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1, record: null, recording: null, takeover: false };
     this.tracked.set(row.id, t);
     return t;
-  }
-
-  private async trackFromDb(id: string): Promise<Tracked | null> {
-    const row = await q.findBroadcast(this.db, id);
-    return row && (row.status === 'playing' || row.status === 'waiting') ? this.track(row) : null;
   }
 
   /** Brings a session up to now and sets the next wake-up (an item boundary, a run's end or start). */
@@ -257,6 +380,12 @@ export class PlayoutEngine {
     let wakeAt: number;
     if (state.status === 'playing') {
       if (t.sentRun !== state.runIndex) {
+        // A later run goes out only while the session is still running and this instance's: a stop
+        // or a new owner elsewhere may not have reached this instance's tick yet.
+        if (state.runIndex > 0 && !(await leases.stillOwned(this.db, t.row.id, this.instanceId))) {
+          this.tracked.delete(t.row.id);
+          return;
+        }
         const resumedFromWait = t.announcedWait >= 0;
         t.sentRun = state.runIndex;
         const sending = performance.now();
@@ -303,6 +432,7 @@ export class PlayoutEngine {
     t.recording = record();
     try {
       await t.recording;
+      t.recording = null; // stored: its lease is renewed from the next tick
       return true;
     } catch (error) {
       this.tracked.delete(t.row.id);
@@ -353,7 +483,7 @@ export class PlayoutEngine {
     await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
       .catch((error: unknown) => this.log.error({ err: error }, 'stop command failed'));
     this.notify(t, EVENTS.playState, { trangthai: false, idlichphat: t.row.id, nguonphat: null, nguoncho: [], file: null, nguoitao: t.row.created_by, type: t.row.type, lichphat: null });
-    const creatorStillPlays = [...this.tracked.values()].some((o) => o.row.created_by === t.row.created_by && o.row.type === 'phatngay');
+    const creatorStillPlays = this.all().some((o) => o.row.created_by === t.row.created_by && o.row.type === 'phatngay');
     if (t.row.type === 'phatngay' && !creatorStillPlays) this.notify(t, EVENTS.stopImmediate, { trangthai: false }, true);
     if (t.state.status === 'playing' && t.sentRun >= 0) await this.release(t, cutBy);
     return true;
@@ -365,7 +495,7 @@ export class PlayoutEngine {
    * marked takeover since the server decided. `skip`: a session already playing there.
    */
   private async release(gone: Tracked, skip?: string): Promise<void> {
-    const playing = [...this.tracked.values()].filter((o) => o !== gone && o.state.status === 'playing');
+    const playing = this.all().filter((o) => o !== gone && o.row.id !== gone.row.id && o.state.status === 'playing');
     // Only a session whose current run already went out is sent again; one taking over (skip) plays there already.
     const resendable = (o: Tracked) => o.row.id !== skip && o.state.status === 'playing' && o.sentRun === o.state.runIndex;
     if (!playing.some(resendable)) return;
@@ -408,7 +538,7 @@ export class PlayoutEngine {
   private cutOf(t: Tracked): LiveBroadcast['bingat'] {
     if (t.state.status !== 'playing') return null;
     const mine = claimOf(t);
-    const stronger = [...this.tracked.values()].filter((o) => o !== t && o.state.status === 'playing' && outranks(claimOf(o), mine));
+    const stronger = this.all().filter((o) => o !== t && o.row.id !== t.row.id && o.state.status === 'playing' && outranks(claimOf(o), mine));
     if (stronger.length === 0) return null;
     const sets = stronger.map((o) => ({ o, devices: this.devicesOf(o.row) }));
     let held = 0;

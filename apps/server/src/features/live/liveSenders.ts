@@ -282,7 +282,8 @@ export class LiveSenders {
         }
       }
       for (const live of this.deps.engine.live()) {
-        if (!live.tructiep || this.byId.has(live.idlichphat)) continue;
+        // Only sessions this instance runs: another instance watches its own.
+        if (!live.tructiep || this.byId.has(live.idlichphat) || !this.deps.engine.runsHere(live.idlichphat)) continue;
         this.knownLive.add(live.idlichphat);
         const mark = await this.deps.hub.mark(live.idlichphat);
         const seen = this.watched.get(live.idlichphat);

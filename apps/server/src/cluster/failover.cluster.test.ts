@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { EVENTS, SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
+import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
+import { broadcastForm, eventually, TestClient } from '../../test/helpers';
+import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
+import { startRedis } from '../../test/redis';
+import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
+import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
+
+/**
+ * Issue #11: several servers for one province. Two Loa instances on one PostgreSQL database, one
+ * Redis and one Mosquitto with dynamic security; real agents connect through the broker. A session
+ * is run by the instance holding its lease (migration 025, playout/leases.ts); the other shows it,
+ * stops it through its owner, and takes it over when the owner dies.
+ */
+
+const pgUrl = process.env.LOA_CLUSTER_PG ?? (process.env.CI === 'true' ? null : 'postgres://postgres@127.0.0.1:5432/postgres');
+if (!pgUrl) throw new Error('LOA_CLUSTER_PG is not set: the cluster tier needs PostgreSQL in CI (.ci/run sets it)');
+const admin = { tentaikhoan: 'admin', password: 'fault-admin-password' };
+
+let scratch: ScratchDatabase;
+let mosquitto: DynsecMosquitto;
+let redis: { url: string; stop: () => Promise<void> };
+let env: Record<string, string>;
+const agents: SpeakerAgent[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase(pgUrl);
+  mosquitto = await startDynsecMosquitto();
+  redis = await startRedis();
+  env = {
+    DATABASE_URL: scratch.url, MQTT_URL: mosquitto.adminUrl, MQTT_DYNSEC: '1', REDIS_URL: redis.url,
+    REDIS_KEY_PREFIX: `loa-cluster-${crypto.randomBytes(3).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '100000',
+  };
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
+  await cleanupServers();
+  await redis?.stop();
+  await mosquitto?.stop();
+  await scratch?.drop();
+});
+
+async function signIn(server: ServerProcess): Promise<TestClient> {
+  const client = new TestClient(server.url);
+  const res = await client.login(admin);
+  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** An agent's accepted play commands for a session (the ones it did not ignore), by run start. */
+function playsOf(agent: SpeakerAgent) {
+  const accepted: { sessionId: string; startAt: number }[] = [];
+  const seen = new Map<string, DeviceCommand>();
+  agent.on('command', (c) => {
+    if (c.type === 'play') seen.set(c.id, c);
+  });
+  agent.on('ignored', (c) => seen.delete(c.id));
+  return {
+    accepted,
+    /** Accepted plays of a session: each run's start once, however many instances sent it. */
+    runs(sessionId: string): number[] {
+      return [...seen.values()].filter((c): c is Extract<DeviceCommand, { type: 'play' }> => c.type === 'play' && c.sessionId === sessionId).map((c) => c.startAt);
+    },
+  };
+}
+
+describe('two servers, one database, one broker, one Redis', () => {
+  it('share consoles and speakers, stop each other\'s bulletins, and take over a session when its server dies', async () => {
+    const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const onA = await signIn(a);
+    const onB = await signIn(b);
+    const district = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Cụm Máy', cap: 'huyen', idcha: null })).body.data._id as string;
+    const commune = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Xã Dự Phòng', cap: 'xa', idcha: district })).body.data._id as string;
+    const plays: ReturnType<typeof playsOf>[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const device = (await (i % 2 === 0 ? onA : onB).post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa cụm ${i}`, diaban: commune, serial: `CL-${crypto.randomBytes(6).toString('hex')}` })).body.data;
+      const agent = new SpeakerAgent({ mqttUrl: mosquitto.url, deviceId: device.thietbi._id, secret: device.secret, player: new SilentPlayer(), reconnectBaseMs: 200 });
+      agents.push(agent);
+      plays.push(playsOf(agent));
+      await agent.start();
+    }
+    await eventually(() => agents.every((x) => x.areas.length > 0), 20_000);
+
+    // A console on B hears what is started through A.
+    const socket = connectSocket(b.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: onB.cookieHeader, origin: b.url } });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const heardOnB: { trangthai: boolean; idlichphat: string }[] = [];
+    socket.on(EVENTS.playState, (p: { trangthai: boolean; idlichphat: string }) => heardOnB.push(p));
+
+    const relay = (seconds: number) => [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 0, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds }];
+    const first = await onA.post('/v1/client/phatngay/phatngay', broadcastForm(
+      { tieude: 'Bản tin qua máy A', loaibantin: 1, uutien: 1, diabanchon: [commune], thietbichon: ['tatca'], kieulaplai: 0 }, relay(600)));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const firstId = first.body.data.idlichphat as string;
+    await eventually(() => agents.every((x) => x.playing?.sessionId === firstId), 10_000);
+    await eventually(() => heardOnB.some((p) => p.trangthai && p.idlichphat === firstId), 10_000);
+    // B's live panel shows it too (run by A), within a lease tick.
+    await eventually(async () => ((await onB.get('/v1/client/lichphat/lichphatdangphat')).body.data as { idlichphat: string }[] | undefined)?.some((l) => l.idlichphat === firstId), 5000);
+
+    // Stopped through B: A, which runs it, ends it within a tick.
+    const stopAt = Date.now();
+    const stopped = await onB.post('/v1/client/lichphat/dungkhancap', { id: firstId });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    await eventually(() => agents.every((x) => x.playing === null), 5000);
+    expect(Date.now() - stopAt).toBeLessThan(3000);
+    await eventually(() => heardOnB.some((p) => !p.trangthai && p.idlichphat === firstId), 5000);
+
+    // A bulletin of two 8-second runs, started through A; A dies in the first run.
+    const second = await onA.post('/v1/client/phatngay/phatngay', broadcastForm(
+      { tieude: 'Bản tin lặp', loaibantin: 1, uutien: 1, diabanchon: [commune], thietbichon: ['tatca'], kieulaplai: 1, solanlaplai: 1 }, relay(8)));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const secondId = second.body.data.idlichphat as string;
+    await eventually(() => agents.every((x) => x.playing?.sessionId === secondId), 10_000);
+    const [{ owner: ownerBefore }] = await scratch.query<{ owner: string | null }>('SELECT owner FROM broadcasts WHERE id = $1', [secondId]);
+    await a.kill9();
+    const killedAt = Date.now();
+    // B claims it within 5 s of the death; the speakers play on meanwhile.
+    const [{ owner: ownerAfter }] = await eventually(async () => {
+      const rows = await scratch.query<{ owner: string | null }>('SELECT owner FROM broadcasts WHERE id = $1', [secondId]);
+      return rows[0].owner && rows[0].owner !== ownerBefore ? rows : null;
+    }, 10_000, 100);
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+    expect(ownerAfter).not.toBe(ownerBefore);
+    // The repeat still happens (sent by B), once; each speaker starts each of the two runs once.
+    await eventually(() => plays.every((p) => p.runs(secondId).length === 2), 15_000, 100);
+    for (const p of plays) {
+      const runs = p.runs(secondId);
+      expect(new Set(runs).size).toBe(2);
+      expect(runs[1] - runs[0]).toBe(8000);
+    }
+    // Stop still works, through the survivor.
+    const stop2 = await onB.post('/v1/client/lichphat/dungkhancap', { id: secondId });
+    expect(stop2.status, JSON.stringify(stop2.body)).toBe(200);
+    await eventually(() => agents.every((x) => x.playing === null), 5000);
+    const [row] = await scratch.query<{ status: string; run_index: number }>('SELECT status, run_index FROM broadcasts WHERE id = $1', [secondId]);
+    expect(row).toEqual({ status: 'stopped', run_index: 1 });
+    await b.stop();
+  });
+});
