@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { EVENTS, SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
+import { EVENTS, SOURCE_KINDS, vnClock, type DeviceCommand } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, TestClient } from '../../test/helpers';
 import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
 import { startRedis } from '../../test/redis';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
+import { localDate } from '../features/schedules/recurrence';
 import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
 
 /**
@@ -71,7 +72,7 @@ function playsOf(agent: SpeakerAgent) {
 }
 
 describe('two servers, one database, one broker, one Redis', () => {
-  it('share consoles and speakers, stop each other\'s bulletins, and take over a session when its server dies', async () => {
+  it('share consoles and speakers, stop each other\'s bulletins, take over a session or the scheduler when a server dies, and outlive a database restart', async () => {
     const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
     const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
     const onA = await signIn(a);
@@ -142,6 +143,48 @@ describe('two servers, one database, one broker, one Redis', () => {
     await eventually(() => agents.every((x) => x.playing === null), 5000);
     const [row] = await scratch.query<{ status: string; run_index: number }>('SELECT status, run_index FROM broadcasts WHERE id = $1', [secondId]);
     expect(row).toEqual({ status: 'stopped', run_index: 1 });
-    await b.stop();
+
+    // A comes back as a follower; B leads the scheduler. B dies 6 s before an occurrence: A fires it on time.
+    const a2 = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const onA2 = await signIn(a2);
+    const cluster = async (c: TestClient) => (await c.get('/v1/client/hethong/suckhoe')).body.data.cum as { maychu: string; dieuphoilich: boolean };
+    await eventually(async () => (await cluster(onB)).dieuphoilich && !(await cluster(onA2)).dieuphoilich, 10_000);
+    const planned = Math.ceil((Date.now() + 14_000) / 1000) * 1000;
+    const created = await onA2.post('/v1/client/lichphat/taolichphat', {
+      tieude: 'Bản tin theo lịch', nguonphat: relay(5), diabanchon: [commune], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangtuan',
+      thutrongtuan: [0, 1, 2, 3, 4, 5, 6], ngaybatdau: localDate(planned), ngayketthuc: localDate(planned + 86_400_000), giophat: [vnClock(planned)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const scheduleId = created.body.data._id as string;
+    const received: { at: number; startAt: number; sessionId: string }[] = [];
+    agents[0].on('command', (c) => {
+      if (c.type === 'play' && c.title === 'Bản tin theo lịch') received.push({ at: Date.now(), startAt: c.startAt, sessionId: c.sessionId });
+    });
+    await new Promise((r) => setTimeout(r, planned - 6000 - Date.now()));
+    await b.kill9();
+    await eventually(async () => (await cluster(onA2)).dieuphoilich, 4000, 100);
+    await eventually(() => received.length > 0 && agents.every((x) => x.playing?.sessionId === received[0].sessionId), planned - Date.now() + 3000, 50);
+    // Fired for its planned second (speakers start on it together), its command out before it.
+    expect(received[0].startAt).toBe(planned);
+    expect(received[0].at).toBeLessThan(planned + 500);
+    const fired = await scratch.query<{ status: string }>('SELECT status FROM schedule_runs WHERE schedule_id = $1', [scheduleId]);
+    expect(fired).toEqual([{ status: 'fired' }]);
+
+    // PostgreSQL drops every connection and refuses new ones for 3 s: A carries on without a restart.
+    await scratch.terminateBackends();
+    await scratch.allowConnections(false);
+    await new Promise((r) => setTimeout(r, 3000));
+    await scratch.allowConnections(true);
+    const after = await eventually(async () => {
+      const res = await onA2.post('/v1/client/phatngay/phatngay', broadcastForm(
+        { tieude: 'Sau khi cơ sở dữ liệu trở lại', loaibantin: 1, uutien: 1, diabanchon: [commune], thietbichon: ['tatca'], kieulaplai: 0 }, relay(600)));
+      return res.status === 200 ? res : null;
+    }, 20_000, 500);
+    const afterId = after.body.data.idlichphat as string;
+    await eventually(() => agents.every((x) => x.playing?.sessionId === afterId), 10_000);
+    await eventually(async () => (await cluster(onA2)).dieuphoilich, 10_000, 200);
+    expect((await onA2.post('/v1/client/lichphat/dungkhancap', { id: afterId })).status).toBe(200);
+    await eventually(() => agents.every((x) => x.playing === null), 5000);
+    await a2.stop();
   });
 });

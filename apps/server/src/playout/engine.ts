@@ -334,6 +334,11 @@ export class PlayoutEngine {
     return [...this.tracked.values(), ...remote];
   }
 
+  /** How many sessions this instance runs. */
+  get runningHere(): number {
+    return this.tracked.size;
+  }
+
   /** Whether this instance runs the session (holds its lease), rather than another instance. */
   runsHere(id: string): boolean {
     return this.tracked.has(id);

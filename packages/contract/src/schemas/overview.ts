@@ -40,4 +40,6 @@ export const systemHealthSchema = z.object({
   dongho: z.object({ traloi: z.number(), boqua: z.number() }),
   broker: z.enum(['embedded', 'external']),
   database: z.enum(['pglite', 'postgres']),
+  /** This instance among several (docs/architecture.md "Several servers and fail-over"): its id, whether it leads the scheduler, sessions it runs. */
+  cum: z.object({ maychu: z.string(), dieuphoilich: z.boolean(), phiendangchay: z.number() }),
 });

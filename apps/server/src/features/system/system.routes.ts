@@ -31,6 +31,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         dongho: { traloi: app.gateway.clockCounts.answered, boqua: app.gateway.clockCounts.ignored },
         broker: app.broker.kind,
         database: app.db.kind,
+        cum: { maychu: app.engine.instanceId, dieuphoilich: app.scheduler.isLeader, phiendangchay: app.engine.runningHere },
       },
     };
   });
