@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The fuzz and fault tiers have their own configurations (vitest.fuzz.config.ts, vitest.fault.config.ts).
-    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts'],
+    // The fuzz, fault and operations tiers have their own configurations (vitest.fuzz.config.ts, vitest.fault.config.ts, vitest.ops.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts', 'src/**/*.ops.test.ts'],
     environment: 'node',
     isolate: false,
     pool: 'forks',
