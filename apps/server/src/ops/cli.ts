@@ -1,6 +1,7 @@
 // Operator commands of a deployment, built to apps/server/dist/ops.js (`npm run build:server`):
 // backup, restore and migrate, on the configuration the server reads (the same environment, e.g.
 // `node --env-file=/etc/loa/loa.env apps/server/dist/ops.js backup --out FILE`). See docs/operations.md.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDb } from '../infra/db';
@@ -32,14 +33,16 @@ async function main(argv: string[]): Promise<number> {
     return command || values.help ? 0 : 2;
   }
   const config = loadConfig();
+  // `npm run backup` runs in the repository's folder; a relative path means the caller's folder.
+  const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
   if (command === 'backup' && rest.length === 0) {
-    const result = await createBackup(config, values.out ?? `loa-backup-${stamp()}.tar.gz`);
+    const result = await createBackup(config, fromCaller(values.out ?? `loa-backup-${stamp()}.tar.gz`));
     for (const warning of result.warnings) console.warn(warning);
     console.log(`Đã sao lưu / backup written: ${result.file} (${result.manifest.database}, ${result.manifest.migrations.length} migrations, media: ${result.manifest.media})`);
     return 0;
   }
   if (command === 'restore' && rest.length === 1) {
-    const result = await restoreBackup(config, rest[0], { replace: values.replace });
+    const result = await restoreBackup(config, fromCaller(rest[0]), { replace: values.replace });
     for (const dir of result.keptAside) console.log(`Dữ liệu cũ được giữ tại / what was there is kept at: ${dir}`);
     console.log(`Đã khôi phục / restored: ${rest[0]} (${result.manifest.database}, tạo lúc / made ${result.manifest.createdAt}). Khởi động máy chủ; nó nâng cấp cơ sở dữ liệu nếu bản sao lưu cũ hơn / start the server: it migrates an older backup.`);
     return 0;

@@ -58,6 +58,7 @@ describe('the production build on one machine (embedded database)', () => {
     expect(fs.existsSync(path.join(backupDir, 'running.tar.gz'))).toBe(false);
     await server.stop();
     expect(server.child.exitCode).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'loa-server.pid'))).toBe(false);
   });
 
   it('backs up with the server stopped, and after a wipe restores areas, devices, schedules and media', async () => {
@@ -76,14 +77,17 @@ describe('the production build on one machine (embedded database)', () => {
     expect(again.output).toContain('--replace');
 
     const server = await spawnServer({ dataDir, built: true });
-    try {
-      await expectSeeded(await signedIn(server), seeded);
-      const whileRunning = await runOps(['restore', file, '--replace'], env());
-      expect(whileRunning.code).toBe(1);
-      expect(whileRunning.output).toContain('Máy chủ Loa đang chạy');
-    } finally {
-      await server.stop();
-    }
+    await expectSeeded(await signedIn(server), seeded);
+    const whileRunning = await runOps(['restore', file, '--replace'], env());
+    expect(whileRunning.code).toBe(1);
+    expect(whileRunning.output).toContain('Máy chủ Loa đang chạy');
+
+    // A power cut: the PID file names a process that is gone, and the database has a log to replay.
+    await server.kill9();
+    expect(fs.existsSync(path.join(dataDir, 'loa-server.pid'))).toBe(true);
+    const afterCrash = await runOps(['backup', '--out', path.join(backupDir, 'after-crash.tar.gz')], env());
+    expect(afterCrash.output).toContain('backup written');
+    expect(afterCrash.code).toBe(0);
   });
 
   it('an older build on a database a newer release migrated stays up in standby, says why, and serves nothing', async () => {
