@@ -22,11 +22,18 @@ const USAGE = `Loa — sao lưu, khôi phục, nâng cấp / backup, restore, mi
   e.g. node --env-file=/etc/loa/loa.env apps/server/dist/ops.js backup --out /var/backups/loa/x.tar.gz`;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, replace: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { out: { type: 'string' }, replace: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    console.error(`Tuỳ chọn không hợp lệ / invalid option: ${error instanceof Error ? error.message : error}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help || !command) {
     console.log(USAGE);
