@@ -10,8 +10,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The fuzz, fault and cluster tiers have their own configurations (vitest.{fuzz,fault,cluster}.config.ts).
-    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts', 'src/**/*.cluster.test.ts'],
+    // The fuzz, fault, cluster and operations tiers have their own configurations (vitest.{fuzz,fault,cluster,ops}.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts', 'src/**/*.cluster.test.ts', 'src/**/*.ops.test.ts'],
     environment: 'node',
     isolate: false,
     pool: 'forks',

@@ -108,7 +108,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, inMemory: config.inMemory, log: app.log,
     timeouts: { statementSeconds: config.DB_STATEMENT_TIMEOUT_SECONDS, lockSeconds: config.DB_LOCK_TIMEOUT_SECONDS, connectSeconds: config.DB_CONNECT_TIMEOUT_SECONDS },
   }));
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (error) {
+    // A schema this build cannot use (main.ts serves the reason in standby): nothing else is opened.
+    if (!opts.db) await db.close();
+    throw error;
+  }
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('bus', new DomainBus());

@@ -2,6 +2,9 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startDemoFleet } from './features/devices/demoFleet';
 import { databaseFault } from './infra/dbFaults';
+import { buildStandbyApp, isSchemaProblem, type SchemaProblem } from './features/system/standby';
+import { writePidFile } from './ops/serverLock';
+import type { Config } from './config';
 
 /** Starts Loa: reads the config, builds the app, listens and stops gracefully on signals. */
 async function main(): Promise<void> {
@@ -14,7 +17,19 @@ async function main(): Promise<void> {
     if (!databaseFault(reason)) throw reason;
     log.error({ err: reason }, 'database unavailable in a background task');
   });
-  const app = await buildApp({ config });
+  // Backup and restore of DATA_DIR refuse to run while this file names a live server.
+  try {
+    process.once('exit', writePidFile(config.DATA_DIR));
+  } catch (error) {
+    console.warn(`Không ghi được tệp PID trong DATA_DIR / could not write the PID file: ${error instanceof Error ? error.message : error}`);
+  }
+  let app;
+  try {
+    app = await buildApp({ config });
+  } catch (error) {
+    if (isSchemaProblem(error)) return standby(config, error);
+    throw error;
+  }
   log = app.log;
   const { bootstrapResult: boot } = app;
   if (boot.generatedPassword) {
@@ -41,6 +56,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** Serves only the reason why not (503) until stopped: see features/system/standby.ts. */
+async function standby(config: Config, problem: SchemaProblem): Promise<void> {
+  const app = await buildStandbyApp(config, problem);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  console.log(`Loa tạm ngừng phục vụ, cơ sở dữ liệu không hợp với phiên bản này / standby: ${problem.message} (listening on ${address})`);
+  const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 main().catch((error: unknown) => {

@@ -35,11 +35,12 @@ export interface TestServer {
 }
 
 /**
- * Starts the real app on an ephemeral port with the shared database. Everything it writes (media,
- * outbox mail, anything else under DATA_DIR) goes to a temporary folder that close() removes.
+ * Starts the real app on an ephemeral port with the shared database (or `database`, left open by
+ * close()). Everything it writes (media, outbox mail, anything else under DATA_DIR) goes to a
+ * temporary folder that close() removes.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const db = await sharedDb();
+export async function startTestServer(overrides: Partial<Config> = {}, database?: Db): Promise<TestServer> {
+  const db = database ?? await sharedDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-server-'));
   const removeDataDir = () => fs.promises.rm(dataDir, { recursive: true, force: true });
   try {

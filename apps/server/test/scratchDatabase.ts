@@ -14,9 +14,9 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates `loa_fault_<random>` on the server of `serverUrl` (any database of it). */
-export async function createScratchDatabase(serverUrl: string): Promise<ScratchDatabase> {
-  const name = `loa_fault_${crypto.randomBytes(5).toString('hex')}`;
+/** Creates `<prefix>_<random>` (loa_fault_… by default) on the server of `serverUrl` (any database of it). */
+export async function createScratchDatabase(serverUrl: string, prefix = 'loa_fault'): Promise<ScratchDatabase> {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
   const adminUrl = new URL(serverUrl);
   adminUrl.pathname = '/postgres';
   const url = new URL(serverUrl);

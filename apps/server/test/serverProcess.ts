@@ -6,10 +6,13 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainFile = path.join(serverDir, 'src/main.ts');
+/** The production build of main.ts (`npm run build:server`). */
+export const builtMainFile = path.join(serverDir, 'dist/main.js');
 
 /** The real server (src/main.ts) as a child process, for the fault tier: killed with -9, restarted. */
 export interface ServerProcess {
   url: string;
+  /** The embedded broker's MQTT port (0 in standby: no broker). */
   mqttPort: number;
   child: ChildProcess;
   /** Everything it printed, for a failing test's message. */
@@ -39,10 +42,12 @@ function exited(child: ChildProcess): Promise<void> {
 
 /**
  * Starts `node --import tsx src/main.ts` (one process, so kill -9 hits the server itself) on port 0
- * for HTTP and MQTT, and resolves with the address it prints once listening.
+ * for HTTP and MQTT, and resolves with the address it prints once listening. `built`: the
+ * production build instead, `node dist/main.js` with no TypeScript loader, as `npm run start:prod`.
  */
-export async function spawnServer(opts: { dataDir: string; env?: Record<string, string>; startTimeoutMs?: number }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+export async function spawnServer(opts: { dataDir: string; env?: Record<string, string>; startTimeoutMs?: number; built?: boolean }): Promise<ServerProcess> {
+  const args = opts.built ? ['--enable-source-maps', builtMainFile] : ['--import', 'tsx', mainFile];
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TMPDIR: os.tmpdir(),
@@ -64,8 +69,8 @@ export async function spawnServer(opts: { dataDir: string; env?: Record<string, 
       out += chunk.toString();
       const http = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       const mqtt = /mqtt:\/\/<máy chủ>:(\d+)/.exec(out);
-      // With an external broker (MQTT_URL) there is no broker of its own to wait for (port 0).
-      if (http && (mqtt || opts.env?.MQTT_URL)) {
+      // With an external broker (MQTT_URL), or in standby (a schema this build cannot serve), there is no broker of its own.
+      if (http && (mqtt || opts.env?.MQTT_URL || out.includes('standby'))) {
         clearTimeout(timer);
         resolve({ url: http[1], mqttPort: mqtt ? Number(mqtt[1]) : 0 });
       }

@@ -78,6 +78,9 @@ export const MSG = {
   // Database faults (issue #15, database availability): answered 503, the request can be retried.
   databaseUnavailable: 'Máy chủ tạm thời không kết nối được cơ sở dữ liệu, vui lòng thử lại sau ít phút!',
   databaseBusy: 'Cơ sở dữ liệu đang bận, không kịp xử lý yêu cầu. Vui lòng thử lại sau giây lát!',
+  // Schema versions (issue #11, bad input): this build does not serve a database it cannot read or migrate.
+  schemaNewer: 'Cơ sở dữ liệu đã được một phiên bản Loa mới hơn nâng cấp, máy chủ này (phiên bản cũ hơn) tạm ngừng phục vụ. Hãy chạy phiên bản mới!',
+  schemaMigrationFailed: 'Không nâng cấp được cơ sở dữ liệu lên phiên bản Loa này, máy chủ tạm ngừng phục vụ. Quản trị viên hãy xem nhật ký máy chủ!',
   // Edge limits (issue #15): multipart uploads past their limits
   tooManyFiles: 'Bạn gửi quá nhiều tệp cùng lúc: mỗi lần tối đa 50 tệp!',
   tooManyFormFields: 'Biểu mẫu gửi lên có quá nhiều trường dữ liệu!',

@@ -24,10 +24,12 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /**
  * GET /v1/health, for load balancers and monitors: 200 `{ status: 'ok' }` while this instance can
- * reach its database, 503 `{ status: 'database_unreachable', message }` while it cannot.
+ * reach its database, 503 `{ status, message }` while it cannot serve: 'database_unreachable';
+ * 'schema_newer', the database was migrated by a newer release than this instance; 'schema_failed',
+ * this release could not migrate it (the instance then serves nothing until restarted with a fix).
  */
 export const livenessSchema = z.object({ status: z.literal('ok') });
-export const livenessDownSchema = z.object({ status: z.literal('database_unreachable'), message: z.string() });
+export const livenessDownSchema = z.object({ status: z.enum(['database_unreachable', 'schema_newer', 'schema_failed']), message: z.string() });
 
 /** GET /v1/client/hethong/suckhoe: process figures of the server instance that answered. */
 export const systemHealthSchema = z.object({

@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../infra/db';
+import { knownMigrations, unknownMigrations } from '../../db/migrate';
 
 /** Process figures for operators and benchmarks: memory and event-loop delay since the last reset. */
 export class HealthMonitor {
@@ -45,6 +47,37 @@ export class DatabaseHealth {
       this.last = { at: Date.now(), ok };
       this.checking = null;
       return ok;
+    });
+    return this.checking;
+  }
+}
+
+/** How often a running instance looks again whether a newer release migrated its database. */
+const SCHEMA_RECHECK_MS = 30_000;
+
+/**
+ * Whether another instance of a newer release has migrated the shared database under this one
+ * (a province upgraded one server at a time): then this instance's queries may no longer fit the
+ * schema, and the health endpoint takes it out of the load balancer. Logged once.
+ */
+export class SchemaWatch {
+  private last = { at: Date.now(), unknown: [] as string[] };
+  private checking: Promise<string[]> | null = null;
+
+  constructor(private readonly db: Db, private readonly log: FastifyBaseLogger, private readonly recheckMs = SCHEMA_RECHECK_MS) {}
+
+  /** Migrations in the database that this build does not know (empty: the schema is this build's). */
+  unknown(): Promise<string[]> {
+    if (this.checking) return this.checking;
+    if (Date.now() - this.last.at < this.recheckMs) return Promise.resolve(this.last.unknown);
+    this.checking = unknownMigrations(this.db).then((unknown) => {
+      if (unknown.length > 0 && this.last.unknown.length === 0) {
+        this.log.error({ unknown, latestKnown: knownMigrations().at(-1) }, 'a newer release has migrated the database: this instance answers 503 on /v1/health until it is upgraded');
+      }
+      this.last = { at: Date.now(), unknown };
+      return unknown;
+    }, () => this.last.unknown).finally(() => {
+      this.checking = null;
     });
     return this.checking;
   }

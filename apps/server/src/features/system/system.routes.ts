@@ -2,7 +2,7 @@ import { envelope, livenessDownSchema, livenessSchema, MSG, systemHealthSchema }
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { requireRight } from '../auth/rights';
-import { DatabaseHealth, HealthMonitor } from './health';
+import { DatabaseHealth, HealthMonitor, SchemaWatch } from './health';
 
 /** Liveness for load balancers (503 while the database is unreachable), and process figures for administrators and benchmarks. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
@@ -10,12 +10,14 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => monitor.stop());
 
   const database = new DatabaseHealth(app.db);
+  const schema = new SchemaWatch(app.db, app.log);
   app.get('/v1/health', {
-    schema: { tags: ['hethong'], summary: 'Máy chủ còn sống và kết nối được cơ sở dữ liệu', response: { 200: livenessSchema, 503: livenessDownSchema } },
+    schema: { tags: ['hethong'], summary: 'Máy chủ còn sống, kết nối được cơ sở dữ liệu và đúng phiên bản của nó', response: { 200: livenessSchema, 503: livenessDownSchema } },
     config: { rateLimit: false },
   }, async (_request, reply) => {
-    if (await database.reachable()) return { status: 'ok' as const };
-    return reply.code(503).header('retry-after', '5').send({ status: 'database_unreachable' as const, message: MSG.databaseUnavailable });
+    if (!(await database.reachable())) return reply.code(503).header('retry-after', '5').send({ status: 'database_unreachable' as const, message: MSG.databaseUnavailable });
+    if ((await schema.unknown()).length > 0) return reply.code(503).send({ status: 'schema_newer' as const, message: MSG.schemaNewer });
+    return { status: 'ok' as const };
   });
 
   app.get('/v1/client/hethong/suckhoe', {
