@@ -143,7 +143,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, { silenceSeconds: config.DEVICE_SILENCE_SECONDS }));
   await app.gateway.load();
   app.decorate('io', await createRealtime(app));
-  app.decorate('broker', config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL, { dynsec: config.MQTT_DYNSEC }) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT));
+  let broker: BrokerTransport;
+  try {
+    broker = config.MQTT_URL ? await connectExternalBroker(app, config.MQTT_URL, { dynsec: config.MQTT_DYNSEC }) : await startEmbeddedBroker(app, app.gateway, config.MQTT_PORT);
+  } catch (error) {
+    // A broker that refuses (main.ts waits in standby and builds again): what is open so far closes.
+    await app.close().catch(() => undefined);
+    await app.gateway.stop();
+    if (!opts.db) await db.close();
+    throw error;
+  }
+  app.decorate('broker', broker);
   await app.gateway.attach(app.broker);
   app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log, { leadMs: config.PLAY_LEAD_MS }));
   await app.engine.recover();

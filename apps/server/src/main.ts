@@ -4,6 +4,7 @@ import { startDemoFleet } from './features/devices/demoFleet';
 import { databaseFault } from './infra/dbFaults';
 import { buildStandbyApp, isSchemaProblem, type SchemaProblem } from './features/system/standby';
 import { writePidFile } from './ops/serverLock';
+import { BrokerRefusedError } from './infra/broker';
 import type { Config } from './config';
 
 /** Starts Loa: reads the config, builds the app, listens and stops gracefully on signals. */
@@ -27,8 +28,25 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({ config });
   } catch (error) {
-    if (isSchemaProblem(error)) return standby(config, error);
-    throw error;
+    if (!isSchemaProblem(error)) throw error;
+    if (!(error instanceof BrokerRefusedError)) {
+      await standby(config, error);
+      return;
+    }
+    // Refused by the broker: wait in standby (health says why) and try again, on the same port.
+    const waiting = await standby(config, error);
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, BROKER_RETRY_MS));
+      try {
+        app = await buildApp({ config });
+        break;
+      } catch (again) {
+        if (!(again instanceof BrokerRefusedError)) throw again;
+        console.error(`Máy chủ MQTT vẫn từ chối / the broker still refuses: ${again.message}`);
+      }
+    }
+    config.PORT = waiting.port;
+    await waiting.close();
   }
   log = app.log;
   const { bootstrapResult: boot } = app;
@@ -58,14 +76,26 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 }
 
-/** Serves only the reason why not (503) until stopped: see features/system/standby.ts. */
-async function standby(config: Config, problem: SchemaProblem): Promise<void> {
+/** How often a server refused by the broker tries again. */
+const BROKER_RETRY_MS = 10_000;
+
+/** Serves only the reason why not (503) until stopped, or until `close`: see features/system/standby.ts. */
+async function standby(config: Config, problem: SchemaProblem): Promise<{ port: number; close: () => Promise<void> }> {
   const app = await buildStandbyApp(config, problem);
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(`Loa tạm ngừng phục vụ, cơ sở dữ liệu không hợp với phiên bản này / standby: ${problem.message} (listening on ${address})`);
+  const why = problem instanceof BrokerRefusedError ? 'máy chủ MQTT từ chối tài khoản' : 'cơ sở dữ liệu không hợp với phiên bản này';
+  console.log(`Loa tạm ngừng phục vụ, ${why} / standby: ${problem.message} (listening on ${address})`);
   const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  return {
+    port: Number(new URL(address).port),
+    close: async () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      await app.close();
+    },
+  };
 }
 
 main().catch((error: unknown) => {

@@ -81,6 +81,7 @@ export const MSG = {
   // Schema versions (issue #11, bad input): this build does not serve a database it cannot read or migrate.
   schemaNewer: 'Cơ sở dữ liệu đã được một phiên bản Loa mới hơn nâng cấp, máy chủ này (phiên bản cũ hơn) tạm ngừng phục vụ. Hãy chạy phiên bản mới!',
   schemaMigrationFailed: 'Không nâng cấp được cơ sở dữ liệu lên phiên bản Loa này, máy chủ tạm ngừng phục vụ. Quản trị viên hãy xem nhật ký máy chủ!',
+  brokerRefused: 'Máy chủ MQTT từ chối tài khoản của Loa, máy chủ tạm ngừng phục vụ và sẽ thử lại. Quản trị viên hãy kiểm tra tên và mật khẩu trong MQTT_URL!',
   // Edge limits (issue #15): multipart uploads past their limits
   tooManyFiles: 'Bạn gửi quá nhiều tệp cùng lúc: mỗi lần tối đa 50 tệp!',
   tooManyFormFields: 'Biểu mẫu gửi lên có quá nhiều trường dữ liệu!',

@@ -1,13 +1,16 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import { EVENTS, SOURCE_KINDS, vnClock, type DeviceCommand } from '@loa/contract';
+import mqtt from 'mqtt';
+import { EVENTS, MSG, SOURCE_KINDS, vnClock, type DeviceCommand } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, TestClient } from '../../test/helpers';
-import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
-import { startRedis } from '../../test/redis';
+import { freePort, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
+import { REDIS_BIN, startRedis } from '../../test/redis';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
 import { localDate } from '../features/schedules/recurrence';
+import { DynsecClient } from '../infra/mosquittoDynsec';
 import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
 
 /**
@@ -186,5 +189,66 @@ describe('two servers, one database, one broker, one Redis', () => {
     expect((await onA2.post('/v1/client/lichphat/dungkhancap', { id: afterId })).status).toBe(200);
     await eventually(() => agents.every((x) => x.playing === null), 5000);
     await a2.stop();
+  });
+
+  it('waits in standby, saying why, while the broker refuses its credentials, and serves once they are accepted', async () => {
+    const late = { username: `loa-late-${crypto.randomBytes(3).toString('hex')}`, password: crypto.randomBytes(9).toString('hex') };
+    const refusedUrl = `mqtt://${late.username}:${late.password}@127.0.0.1:${mosquitto.port}`;
+    const server = await spawnServer({ dataDir: tempDataDir(), env: { ...env, MQTT_URL: refusedUrl }, startTimeoutMs: 60_000 });
+    const health = async () => {
+      // While it moves from standby to serving, the address refuses for a moment.
+      const res = await fetch(`${server.url}/v1/health`).catch(() => null);
+      return res ? { status: res.status, body: (await res.json()) as { status: string; message?: string } } : { status: 0, body: { status: 'no-answer' } };
+    };
+    expect(await health()).toEqual({ status: 503, body: { status: 'broker_refused', message: MSG.brokerRefused } });
+    expect(server.output()).toMatch(/refused the server's credentials/);
+    expect(server.alive()).toBe(true);
+    // The broker's operator gives that account the admin role: the next attempt (within 10 s) serves, on the same address.
+    const adminClient = await mqtt.connectAsync(mosquitto.adminUrl, { protocolVersion: 4 });
+    try {
+      const dynsec = new DynsecClient(adminClient);
+      await dynsec.start();
+      await dynsec.run([
+        { command: 'createClient', username: late.username, password: late.password },
+        { command: 'addClientRole', username: late.username, rolename: 'admin' },
+      ]);
+    } finally {
+      await adminClient.endAsync();
+    }
+    await eventually(async () => (await health()).status === 200, 20_000, 500).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n${server.output()}`);
+    });
+    expect((await signIn(server)).cookieHeader).toContain('=');
+    await server.stop();
+  });
+
+  it('says so in its health while Redis is away, keeps serving, and recovers when it is back', async () => {
+    const port = await freePort();
+    const startOwnRedis = () => spawn(REDIS_BIN, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    let own: ChildProcess = startOwnRedis();
+    const stopOwn = async () => {
+      if (own.exitCode !== null || own.signalCode !== null) return;
+      const exited = new Promise((resolve) => own.once('exit', resolve));
+      own.kill('SIGKILL');
+      await exited;
+    };
+    try {
+      await eventually(async () => (await fetch(`http://127.0.0.1:${port}`).catch((e: { cause?: { code?: string } }) => e.cause?.code)) !== 'ECONNREFUSED', 5000, 50);
+      const server = await spawnServer({ dataDir: tempDataDir(), env: { ...env, REDIS_URL: `redis://127.0.0.1:${port}` }, startTimeoutMs: 60_000 });
+      const health = async () => (await (await fetch(`${server.url}/v1/health`)).json()) as { status: string; canhbao?: string[] };
+      expect(await health()).toEqual({ status: 'ok' });
+      await stopOwn();
+      await eventually(async () => (await health()).canhbao?.includes('redis_unreachable'), 10_000, 200);
+      expect(server.output()).toMatch(/redis unreachable/);
+      // Still serving: a console signs in and reads.
+      const client = await signIn(server);
+      expect((await client.get('/v1/client/diaban')).status).toBe(200);
+      own = startOwnRedis();
+      await eventually(async () => (await health()).canhbao === undefined, 20_000, 200);
+      expect(server.alive()).toBe(true);
+      await server.stop();
+    } finally {
+      await stopOwn();
+    }
   });
 });

@@ -192,14 +192,30 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
  * credentials and ACLs are the broker's (docs/device-protocol.md); with `dynsec` (MQTT_DYNSEC=1,
  * Mosquitto) the server keeps them there itself through the dynamic-security plugin.
  */
+/** The external broker refused the server's credentials (MQTT_URL): the server waits in standby and tries again. */
+export class BrokerRefusedError extends Error {
+  constructor(readonly host: string, reason: string) {
+    super(`the MQTT broker at ${host} refused the server's credentials (${reason})`);
+    this.name = 'BrokerRefusedError';
+  }
+}
+
 export async function connectExternalBroker(app: FastifyInstance, url: string, opts: { dynsec?: boolean } = {}): Promise<BrokerTransport> {
   const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
-  const client: MqttClient = await mqtt.connectAsync(url, {
-    clientId: `loa-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
-    protocolVersion: 4,
-    clean: true,
-    reconnectPeriod: 2000,
-  });
+  let client: MqttClient;
+  try {
+    client = await mqtt.connectAsync(url, {
+      clientId: `loa-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+      protocolVersion: 4,
+      clean: true,
+      reconnectPeriod: 2000,
+    });
+  } catch (error) {
+    // CONNACK 4 (bad user name or password) or 5 (not authorised): retrying as is cannot help.
+    const code = (error as { code?: unknown }).code;
+    if (code === 4 || code === 5) throw new BrokerRefusedError(new URL(url).host, (error as Error).message);
+    throw error;
+  }
   client.on('error', (error) => app.log.error({ err: error.message }, 'mqtt: external broker error'));
   client.on('message', (topic, payload) => {
     for (const h of messageHandlers) h(topic, payload);

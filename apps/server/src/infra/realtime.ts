@@ -13,7 +13,16 @@ export const areaRoom = (areaId: string) => `area:${areaId}`;
  * The Socket.IO hub: authenticated by the session cookies, one room per user and one per login
  * device. With REDIS_URL the rooms span every server instance.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the Redis of REDIS_URL answers (null without one). */
+    redisReady: () => boolean | null;
+  }
+}
+
 export async function createRealtime(app: FastifyInstance): Promise<RealtimeServer> {
+  let redisReady: () => boolean | null = () => null;
+  app.decorate('redisReady', () => redisReady());
   // destroyUpgrade off: the same HTTP server also upgrades /mqtt for devices.
   const io: RealtimeServer = new Server(app.server, { serveClient: false, cors: { origin: false }, destroyUpgrade: false });
 
@@ -22,7 +31,25 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: app.config.REDIS_URL });
     const sub = pub.duplicate();
+    // Redis going away must not end the process (an 'error' without a listener would): one clear
+    // line per outage, the health call says so, and the clients reconnect by themselves.
+    let down = false;
+    const lost = (error: unknown) => {
+      if (down) return;
+      down = true;
+      app.log.error({ err: error }, 'redis unreachable (REDIS_URL): consoles on other instances miss what happens here, and live voice across instances stops, until it is back; reconnecting');
+    };
+    pub.on('error', lost);
+    sub.on('error', lost);
+    const back = () => {
+      if (!down || !pub.isReady || !sub.isReady) return;
+      down = false;
+      app.log.warn('redis reachable again');
+    };
+    pub.on('ready', back);
+    sub.on('ready', back);
     await Promise.all([pub.connect(), sub.connect()]);
+    redisReady = () => pub.isReady && sub.isReady;
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);

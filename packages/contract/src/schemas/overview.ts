@@ -28,8 +28,9 @@ export type PublicSettings = z.infer<typeof publicSettingsSchema>;
  * 'schema_newer', the database was migrated by a newer release than this instance; 'schema_failed',
  * this release could not migrate it (the instance then serves nothing until restarted with a fix).
  */
-export const livenessSchema = z.object({ status: z.literal('ok') });
-export const livenessDownSchema = z.object({ status: z.enum(['database_unreachable', 'schema_newer', 'schema_failed']), message: z.string() });
+/** `canhbao`: what this instance lacks while it still serves (a Redis that went away: events do not cross instances). */
+export const livenessSchema = z.object({ status: z.literal('ok'), canhbao: z.array(z.enum(['redis_unreachable'])).optional() });
+export const livenessDownSchema = z.object({ status: z.enum(['database_unreachable', 'schema_newer', 'schema_failed', 'broker_refused']), message: z.string() });
 
 /** GET /v1/client/hethong/suckhoe: process figures of the server instance that answered. */
 export const systemHealthSchema = z.object({
@@ -43,5 +44,5 @@ export const systemHealthSchema = z.object({
   broker: z.enum(['embedded', 'external']),
   database: z.enum(['pglite', 'postgres']),
   /** This instance among several (docs/architecture.md "Several servers and fail-over"): its id, whether it leads the scheduler, sessions it runs. */
-  cum: z.object({ maychu: z.string(), dieuphoilich: z.boolean(), phiendangchay: z.number() }),
+  cum: z.object({ maychu: z.string(), dieuphoilich: z.boolean(), phiendangchay: z.number(), redis: z.enum(['ok', 'khongketnoi']).nullable() }),
 });

@@ -2,12 +2,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MSG } from '@loa/contract';
 import type { Config } from '../../config';
 import { MigrationFailedError, SchemaNewerError } from '../../db/migrate';
+import { BrokerRefusedError } from '../../infra/broker';
 
-/** Why the server would not serve its database: a newer release migrated it, or this one could not. */
-export type SchemaProblem = SchemaNewerError | MigrationFailedError;
+/**
+ * Why the server does not serve: a newer release migrated its database, or this one could not
+ * (it stays so until an operator acts); or the external broker refused its credentials (it tries again).
+ */
+export type SchemaProblem = SchemaNewerError | MigrationFailedError | BrokerRefusedError;
 
 export function isSchemaProblem(error: unknown): error is SchemaProblem {
-  return error instanceof SchemaNewerError || error instanceof MigrationFailedError;
+  return error instanceof SchemaNewerError || error instanceof MigrationFailedError || error instanceof BrokerRefusedError;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -21,6 +25,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charC
 export async function buildStandbyApp(config: Config, problem: SchemaProblem): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: config.LOG_LEVEL }, trustProxy: config.TRUST_PROXY });
   const newer = problem instanceof SchemaNewerError;
+  if (problem instanceof BrokerRefusedError) {
+    app.log.error({ broker: problem.host }, `${problem.message}: not serving; check the user name and password in MQTT_URL (and the broker's account); trying again`);
+    app.get('/v1/health', async (_request, reply) => reply.code(503).header('retry-after', '15').send({ status: 'broker_refused' as const, message: MSG.brokerRefused }));
+    app.setNotFoundHandler((_request, reply) => reply.code(503).header('retry-after', '15').send({ message: MSG.brokerRefused }));
+    return app;
+  }
   const status = newer ? 'schema_newer' as const : 'schema_failed' as const;
   const message = newer ? MSG.schemaNewer : MSG.schemaMigrationFailed;
   app.log.error(

@@ -17,7 +17,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   }, async (_request, reply) => {
     if (!(await database.reachable())) return reply.code(503).header('retry-after', '5').send({ status: 'database_unreachable' as const, message: MSG.databaseUnavailable });
     if ((await schema.unknown()).length > 0) return reply.code(503).send({ status: 'schema_newer' as const, message: MSG.schemaNewer });
-    return { status: 'ok' as const };
+    return app.redisReady() === false ? { status: 'ok' as const, canhbao: ['redis_unreachable' as const] } : { status: 'ok' as const };
   });
 
   app.get('/v1/client/hethong/suckhoe', {
@@ -33,7 +33,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         dongho: { traloi: app.gateway.clockCounts.answered, boqua: app.gateway.clockCounts.ignored },
         broker: app.broker.kind,
         database: app.db.kind,
-        cum: { maychu: app.engine.instanceId, dieuphoilich: app.scheduler.isLeader, phiendangchay: app.engine.runningHere },
+        cum: {
+          maychu: app.engine.instanceId, dieuphoilich: app.scheduler.isLeader, phiendangchay: app.engine.runningHere,
+          redis: app.redisReady() === null ? null : app.redisReady() ? 'ok' as const : 'khongketnoi' as const,
+        },
       },
     };
   });
