@@ -12,6 +12,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchD
 import { localDate } from '../features/schedules/recurrence';
 import { DynsecClient } from '../infra/mosquittoDynsec';
 import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
+import { startHaproxy } from '../../test/haproxy';
 
 /**
  * Issue #11: several servers for one province. Two Loa instances on one PostgreSQL database, one
@@ -30,6 +31,7 @@ let redis: { url: string; stop: () => Promise<void> };
 let env: Record<string, string>;
 const agents: SpeakerAgent[] = [];
 const sockets: Socket[] = [];
+const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
   scratch = await createScratchDatabase(pgUrl);
@@ -43,6 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.close();
+  for (const c of cleanups) await c().catch(() => undefined);
   await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
   await cleanupServers();
   await redis?.stop();
@@ -74,12 +77,18 @@ function playsOf(agent: SpeakerAgent) {
   };
 }
 
-describe('two servers, one database, one broker, one Redis', () => {
+describe('two servers behind HAProxy, one database, one broker, one Redis', () => {
   it('share consoles and speakers, stop each other\'s bulletins, take over a session or the scheduler when a server dies, and outlive a database restart', async () => {
-    const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
-    const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    // Fixed ports for the load balancer's configuration (A comes back on its own).
+    const [portA, portB] = [await freePort(), await freePort()];
+    const a = await spawnServer({ dataDir: tempDataDir(), env: { ...env, PORT: String(portA) }, startTimeoutMs: 60_000 });
+    const b = await spawnServer({ dataDir: tempDataDir(), env: { ...env, PORT: String(portB) }, startTimeoutMs: 60_000 });
+    const lb = await startHaproxy([portA, portB]);
+    cleanups.push(lb.stop);
     const onA = await signIn(a);
     const onB = await signIn(b);
+    // A console behind the load balancer: its requests land on either instance.
+    const onLb = await signIn({ url: lb.url } as ServerProcess);
     const district = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Cụm Máy', cap: 'huyen', idcha: null })).body.data._id as string;
     const commune = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Xã Dự Phòng', cap: 'xa', idcha: district })).body.data._id as string;
     const plays: ReturnType<typeof playsOf>[] = [];
@@ -98,6 +107,12 @@ describe('two servers, one database, one broker, one Redis', () => {
     await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
     const heardOnB: { trangthai: boolean; idlichphat: string }[] = [];
     socket.on(EVENTS.playState, (p: { trangthai: boolean; idlichphat: string }) => heardOnB.push(p));
+    // And one through the load balancer (a WebSocket through HAProxy, to whichever instance).
+    const viaLb = connectSocket(lb.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: onLb.cookieHeader, origin: lb.url } });
+    sockets.push(viaLb);
+    await new Promise<void>((resolve, reject) => viaLb.once('connect', () => resolve()).once('connect_error', reject));
+    const heardViaLb: { trangthai: boolean; idlichphat: string }[] = [];
+    viaLb.on(EVENTS.playState, (p: { trangthai: boolean; idlichphat: string }) => heardViaLb.push(p));
 
     const relay = (seconds: number) => [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 0, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds }];
     const first = await onA.post('/v1/client/phatngay/phatngay', broadcastForm(
@@ -106,6 +121,7 @@ describe('two servers, one database, one broker, one Redis', () => {
     const firstId = first.body.data.idlichphat as string;
     await eventually(() => agents.every((x) => x.playing?.sessionId === firstId), 10_000);
     await eventually(() => heardOnB.some((p) => p.trangthai && p.idlichphat === firstId), 10_000);
+    await eventually(() => heardViaLb.some((p) => p.trangthai && p.idlichphat === firstId), 10_000);
     // B's live panel shows it too (run by A), within a lease tick.
     await eventually(async () => ((await onB.get('/v1/client/lichphat/lichphatdangphat')).body.data as { idlichphat: string }[] | undefined)?.some((l) => l.idlichphat === firstId), 5000);
 
@@ -140,15 +156,15 @@ describe('two servers, one database, one broker, one Redis', () => {
       expect(new Set(runs).size).toBe(2);
       expect(runs[1] - runs[0]).toBe(8000);
     }
-    // Stop still works, through the survivor.
-    const stop2 = await onB.post('/v1/client/lichphat/dungkhancap', { id: secondId });
+    // Stop still works, through the load balancer (which has taken A out).
+    const stop2 = await onLb.post('/v1/client/lichphat/dungkhancap', { id: secondId });
     expect(stop2.status, JSON.stringify(stop2.body)).toBe(200);
     await eventually(() => agents.every((x) => x.playing === null), 5000);
     const [row] = await scratch.query<{ status: string; run_index: number }>('SELECT status, run_index FROM broadcasts WHERE id = $1', [secondId]);
     expect(row).toEqual({ status: 'stopped', run_index: 1 });
 
     // A comes back as a follower; B leads the scheduler. B dies 6 s before an occurrence: A fires it on time.
-    const a2 = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const a2 = await spawnServer({ dataDir: tempDataDir(), env: { ...env, PORT: String(portA) }, startTimeoutMs: 60_000 });
     const onA2 = await signIn(a2);
     const cluster = async (c: TestClient) => (await c.get('/v1/client/hethong/suckhoe')).body.data.cum as { maychu: string; dieuphoilich: boolean };
     await eventually(async () => (await cluster(onB)).dieuphoilich && !(await cluster(onA2)).dieuphoilich, 10_000);
