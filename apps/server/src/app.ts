@@ -50,6 +50,7 @@ import { systemLogRoutes } from './features/system-log/systemLog.routes';
 import { asRunRoutes } from './features/asrun/asrun.routes';
 import { refusalAudit } from './features/system-log/refusalAudit';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
+import { provinceFeature } from './features/province/province.plugin';
 import { createOutbound, type Outbound } from './infra/outbound';
 
 declare module 'fastify' {
@@ -177,6 +178,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemLogRoutes);
   await app.register(asRunRoutes);
   await app.register(notificationsFeature);
+  await app.register(provinceFeature);
 
   // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).
   if (app.storage.kind === 'disk') {

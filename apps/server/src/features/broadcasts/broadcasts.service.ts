@@ -13,6 +13,7 @@ import { areaScope } from '../areas/areas.service';
 import type { StoredAudio } from '../media/media.service';
 import { itemsFromSources, resolveTarget } from './compose';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
+import { bulletinOfBroadcast, reportBulletin, reportBulletinCancelled } from '../province/provinceReports';
 import * as q from './broadcasts.queries';
 
 export interface BroadcastContext {
@@ -63,6 +64,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
       detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
     });
     await logCuts(tx, session.actor, broadcast, outcome);
+    await reportBulletin(tx, 'them', bulletinOfBroadcast(broadcast, session.user.hoten), (a) => ctx.gateway.areaName(a));
   }), { samePriority: 'refuse', takeover, by: session.user.id });
   return ctx.engine.liveOf(id)!;
 }
@@ -127,7 +129,11 @@ export async function stopBroadcast(ctx: BroadcastContext, id: string): Promise<
   if (!live) throw outOfScope(BROADCAST_MESSAGES.notFound);
   await assertMayStop(ctx, live);
   await ctx.engine.stop(id, ctx.session.user.id);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
+  await ctx.db.transaction(async (tx) => {
+    await writeSystemLog(tx, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
+    // An immediate bulletin stopped before its end is cancelled for the province (a schedule's run is not: the schedule stands).
+    if (live.type === 'phatngay') await reportBulletinCancelled(tx, { id, adminId: live.idAdmin }, `Dừng phát bởi ${ctx.session.user.hoten}`);
+  });
 }
 
 /** Stops the caller's own immediate broadcasts (GET /v1/client/phatngay/dungphatngay). */
