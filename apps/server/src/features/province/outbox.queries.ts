@@ -64,8 +64,9 @@ export interface ClaimedRow {
  * and only up to the first message that is not due (waiting out a backoff, or leased by another
  * instance): messages reach the province in order, so an area is known before its devices and a
  * device before its status. Rows locked by a concurrent claim are skipped and the lease keeps them
- * from any other instance until it ends. A message also waits while an older one of its object
- * was refused (status 'loi'), until an operator sends that one again.
+ * from any other instance until it ends. Of one object only its oldest unsent message is taken, so
+ * a message the province refused (status 'loi') holds back what follows for its object until an
+ * operator sends it again.
  */
 export async function claimDue(db: Db, holder: string, leaseMs: number, limit: number): Promise<ClaimedRow[]> {
   return db.query<ClaimedRow>(
@@ -75,7 +76,7 @@ export async function claimDue(db: Db, holder: string, leaseMs: number, limit: n
        SELECT o.id FROM province_outbox o, barrier
         WHERE o.status = 'cho' AND (barrier.id IS NULL OR o.id < barrier.id)
           AND (o.entity_key IS NULL OR NOT EXISTS (
-            SELECT 1 FROM province_outbox p WHERE p.entity_key = o.entity_key AND p.id < o.id AND p.status = 'loi'))
+            SELECT 1 FROM province_outbox p WHERE p.entity_key = o.entity_key AND p.id < o.id AND p.status <> 'dagui'))
         ORDER BY o.id
         LIMIT $3
         FOR UPDATE OF o SKIP LOCKED)
