@@ -23,3 +23,4 @@ export * from './schemas/asRun';
 export * from './playReasons';
 export * from './vietnamTime';
 export * from './live';
+export * from './schemas/apiKeys';
