@@ -13,6 +13,7 @@ import { enProgrammes } from './programmes.en';
 import { enSchedules } from './schedules.en';
 import { enAsRun } from './asRun.en';
 import { enLive } from './live.en';
+import { enIntegrations } from './integrations.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -146,6 +147,7 @@ export const en: Record<MessageId, string> = {
   ...enOverview,
   ...enAsRun,
   ...enLive,
+  ...enIntegrations,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

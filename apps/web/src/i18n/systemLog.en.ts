@@ -90,4 +90,8 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.xoa-dia-ban': 'Delete area',
   'log.action.cau-hinh-chuyen-tiep-thong-bao': 'Configure notification forwarding',
   'log.action.xuat-nhat-ky': 'Export log',
+  'log.action.tao-khoa-api': 'Create API key',
+  'log.action.thu-hoi-khoa-api': 'Revoke API key',
+  'log.action.goi-api': 'API call with a key',
+  'log.action.tu-choi-khoa-api': 'Refused: API key wrong, revoked or over its rate',
 };

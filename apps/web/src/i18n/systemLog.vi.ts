@@ -88,4 +88,8 @@ export const viSystemLog = {
   'log.action.xoa-dia-ban': 'Xoá địa bàn',
   'log.action.cau-hinh-chuyen-tiep-thong-bao': 'Cấu hình chuyển tiếp thông báo',
   'log.action.xuat-nhat-ky': 'Xuất nhật ký',
+  'log.action.tao-khoa-api': 'Tạo khoá API',
+  'log.action.thu-hoi-khoa-api': 'Thu hồi khoá API',
+  'log.action.goi-api': 'Gọi API bằng khoá',
+  'log.action.tu-choi-khoa-api': 'Bị từ chối: khoá API sai, đã thu hồi hoặc gọi quá nhiều',
 } as const;

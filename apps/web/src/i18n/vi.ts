@@ -12,6 +12,7 @@ import { viProgrammes } from './programmes.vi';
 import { viSchedules } from './schedules.vi';
 import { viAsRun } from './asRun.vi';
 import { viLive } from './live.vi';
+import { viIntegrations } from './integrations.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -145,6 +146,7 @@ export const vi = {
   ...viOverview,
   ...viAsRun,
   ...viLive,
+  ...viIntegrations,
 } as const;
 
 export type MessageId = keyof typeof vi;

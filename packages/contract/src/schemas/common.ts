@@ -50,4 +50,5 @@ export const FIELD_LABELS: Record<string, string> = {
   hanhdong: 'Hành động', tu: 'Từ ngày', den: 'Đến ngày', loai: 'Loại', trangthai: 'Trạng thái', status: 'Trạng thái',
   engine: 'Bộ tổng hợp giọng nói', speaker_id: 'Giọng đọc', input: 'Văn bản', bottoken: 'Mã bot', chatid: 'Mã cuộc trò chuyện',
   thongtin: 'Thông tin chương trình', files: 'Tệp âm thanh', ghim: 'Ghim', dadoc: 'Đã đọc', thutu: 'Thứ tự',
+  gioihanphut: 'Giới hạn số lần gọi mỗi phút',
 };
