@@ -197,7 +197,7 @@ export function provincePayloadError(message: ProvinceEnvelope): string | null {
 
 // ---- Inbound: what the province sends to Loa (with an API key) ----
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'phải là địa chỉ http:// hoặc https://' });
+const httpUrl = z.url({ protocol: /^https?$/ });
 
 /** A bulletin from the province: an emergency one plays at once, the others become schedules awaiting approval. */
 export const provinceInboundBulletinSchema = z.object({

@@ -28,8 +28,9 @@ export interface BroadcastContext {
 /**
  * Starts an emergency broadcast (POST /v1/client/phatngay/phatngay): the §5 checks in order,
  * scope of every area and device, sources turned into a timeline, then the playout engine.
+ * `provinceId`: the province's id of a bulletin it sent (told back to it with the bulletin).
  */
-export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[]): Promise<LiveBroadcast> {
+export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[], opts: { provinceId?: string } = {}): Promise<LiveBroadcast> {
   const { session } = ctx;
   requireRight(session, 'themsuaxoalichphat');
   const sourceList = Array.isArray(rawSources) ? rawSources : [];
@@ -64,7 +65,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
       detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
     });
     await logCuts(tx, session.actor, broadcast, outcome);
-    await reportBulletin(tx, 'them', bulletinOfBroadcast(broadcast, session.user.hoten), (a) => ctx.gateway.areaName(a));
+    await reportBulletin(tx, 'them', { ...bulletinOfBroadcast(broadcast, session.user.hoten), provinceId: opts.provinceId ?? null }, (a) => ctx.gateway.areaName(a));
   }), { samePriority: 'refuse', takeover, by: session.user.id });
   return ctx.engine.liveOf(id)!;
 }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { DeviceReports } from './deviceReports';
 import { pruneSent, setExchangeOn } from './outbox.queries';
-import { provinceConsoleRoutes } from './province.routes';
+import { provinceConsoleRoutes, provinceInboundRoutes } from './province.routes';
 import { ProvinceSender } from './sender';
 
 declare module 'fastify' {
@@ -40,4 +40,5 @@ export const provinceFeature = fp(async (app: FastifyInstance): Promise<void> =>
     app.decorate('province', null);
   }
   await app.register(provinceConsoleRoutes);
+  await app.register(provinceInboundRoutes);
 });

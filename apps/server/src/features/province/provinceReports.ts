@@ -77,11 +77,13 @@ export interface BulletinFacts {
   repeat: { mode: 0 | 1 | 2; count: number; interval: number };
   startedAt: Date | null;
   timetable: ProvinceTimetable | null;
+  /** The province's own id when the province sent it (known when it is made; the sender finds it for later changes). */
+  provinceId?: string | null;
 }
 
 /** Item addresses stay as stored (`/media/…`): the sender makes them absolute with PUBLIC_URL. */
 export const bulletinPayload = (b: BulletinFacts, areaName: (id: string) => string) => ({
-  mabantin: b.id, mabantinnguon: null, tieude: b.title, loaibantin: b.messageType, mucdouutien: provinceLevelOf(b.priority),
+  mabantin: b.id, mabantinnguon: b.provinceId ?? null, tieude: b.title, loaibantin: b.messageType, mucdouutien: provinceLevelOf(b.priority),
   hinhthuc: b.type, trangthai: b.status, nguoitao: b.creatorName,
   diaban: b.chosenAreas.map((id) => ({ madiaban: id, tendiaban: areaName(id) })),
   // 'Tất cả thiết bị' (every device of the areas) is an empty list.

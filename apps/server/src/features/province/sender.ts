@@ -141,7 +141,7 @@ export class ProvinceSender {
       let dulieu = r.payload;
       if (r.kind === 'bantin' && r.op !== 'huy') {
         const noidung = (dulieu.noidung as { duongdan: string | null }[]).map((i) => ({ ...i, duongdan: i.duongdan === null ? null : new URL(i.duongdan, base).href }));
-        dulieu = { ...dulieu, noidung, mabantinnguon: origins.get(String(dulieu.mabantin)) ?? null };
+        dulieu = { ...dulieu, noidung, mabantinnguon: origins.get(String(dulieu.mabantin)) ?? dulieu.mabantinnguon ?? null };
       }
       return [r.id, { idthongdiep: r.message_id, loai: r.kind, thaotac: r.op, thoidiem: r.created_at.toISOString(), dulieu }];
     }));

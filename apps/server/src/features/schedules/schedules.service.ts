@@ -155,20 +155,24 @@ export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: Sche
 }
 
 /** Tells the province of a schedule as it now stands (read in the transaction that changed it). */
-async function reportSchedule(ctx: ComposeContext, tx: Db, op: 'them' | 'sua', id: string): Promise<void> {
+async function reportSchedule(ctx: ComposeContext, tx: Db, op: 'them' | 'sua', id: string, provinceId?: string): Promise<void> {
   const row = await q.findSchedule(tx, id);
-  if (row) await reportBulletin(tx, op, bulletinOfSchedule(row), (a) => ctx.gateway.areaName(a));
+  if (row) await reportBulletin(tx, op, { ...bulletinOfSchedule(row), provinceId: provinceId ?? null }, (a) => ctx.gateway.areaName(a));
 }
 
-/** Creates a schedule (taolichphat); without the approving right it waits for approval. */
-export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): Promise<q.ScheduleRow> {
+/**
+ * Creates a schedule (taolichphat); without the approving right it waits for approval, and so does
+ * one that `awaitApproval` (a bulletin the province sent, `provinceId`: people here approve it).
+ */
+export async function createSchedule(ctx: ComposeContext, body: ScheduleBody, opts: { awaitApproval?: boolean; provinceId?: string } = {}): Promise<q.ScheduleRow> {
   requireRight(ctx.session, 'themsuaxoalichphat');
   const fields = await compose(ctx, body);
+  if (opts.awaitApproval) fields.status = 'choduyet';
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
     await q.insertSchedule(tx, id, ctx.session.user.admin_id, ctx.session.user.id, fields.status === 'daduyet' ? ctx.session.user.id : null, fields);
     await writeSystemLog(tx, ctx.session.actor, { action: 'tao-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title, trangthai: fields.status } });
-    await reportSchedule(ctx, tx, 'them', id);
+    await reportSchedule(ctx, tx, 'them', id, opts.provinceId);
   });
   return (await q.findSchedule(ctx.db, id))!;
 }
