@@ -156,6 +156,15 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /v1/client/khoaapi/danhsach': { need: 'quanlytaikhoan' },
   'POST /v1/client/khoaapi/themmoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { ten: `Khoá ${crypto.randomBytes(4).toString('hex')}`, quyenhan: [], diaban: f.communeA } }) },
   'POST /v1/client/khoaapi/thuhoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.apiKey } }) },
+  // The province exchange: its connector belongs to accounts over the whole administrator; what the province sends is taken from API keys only.
+  'GET /v1/client/ketnoi/httt-nguon': { area: true, need: 'quanlythietbi' },
+  'POST /v1/client/ketnoi/httt-nguon/guilai': { area: true, need: 'quanlythietbi', call: () => ({ body: {} }) },
+  'POST /v1/client/ketnoi/httt-nguon/dongbo': { area: true, need: 'quanlythietbi' },
+  'POST /v1/client/httt-nguon/bantin': {
+    area: true, need: 'themsuaxoalichphat', foreign: true,
+    call: (f) => ({ body: { mabantin: f.marker, tieude: 'x', loaibantin: 1, mucdouutien: 1, diaban: [f.communeA], noidung: { tiepsong: 'https://radio.example.vn/vov1', thoiluong: 60 } } }),
+  },
+  'POST /v1/client/httt-nguon/lenh': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { malenh: f.marker, lenh: 'amluong', amluong: 10, diaban: [f.communeA] } }) },
   'POST /v1/client/loimoi/taomoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { email: 'x@example.vn', diaban: f.communeA } }) },
   'POST /v1/client/loimoi/huy': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.invitation } }) },
   'GET /v1/client/hopthu': { need: 'quanlytaikhoan' },
