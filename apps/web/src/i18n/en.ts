@@ -14,6 +14,7 @@ import { enSchedules } from './schedules.en';
 import { enAsRun } from './asRun.en';
 import { enLive } from './live.en';
 import { enIntegrations } from './integrations.en';
+import { enProvince } from './province.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -148,6 +149,7 @@ export const en: Record<MessageId, string> = {
   ...enAsRun,
   ...enLive,
   ...enIntegrations,
+  ...enProvince,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -40,6 +40,7 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.target.taikhoan': 'Account',
   'log.target.tep': 'File',
   'log.target.thietbi': 'Device',
+  'log.target.httt-nguon': 'Province information source',
   'log.target.thietbidangnhap': 'Login device',
   'log.action.dang-nhap': 'Sign in',
   'log.action.dang-nhap-that-bai': 'Failed sign-in',
@@ -94,4 +95,9 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.thu-hoi-khoa-api': 'Revoke API key',
   'log.action.goi-api': 'API call with a key',
   'log.action.tu-choi-khoa-api': 'Refused: API key wrong, revoked or over its rate',
+  'log.action.nhan-ban-tin-httt-nguon': 'Bulletin received from the province information source',
+  'log.action.nhan-lenh-httt-nguon': 'Command received from the province information source',
+  'log.action.tu-choi-httt-nguon': 'Refused: invalid bulletin or command from the province information source',
+  'log.action.gui-lai-httt-nguon': 'Retry messages to the province information source',
+  'log.action.dong-bo-httt-nguon': 'Send everything to the province information source',
 };

@@ -38,6 +38,7 @@ export const viSystemLog = {
   'log.target.taikhoan': 'Tài khoản',
   'log.target.tep': 'Tệp',
   'log.target.thietbi': 'Thiết bị',
+  'log.target.httt-nguon': 'Hệ thống thông tin nguồn',
   'log.target.thietbidangnhap': 'Thiết bị đăng nhập',
   'log.action.dang-nhap': 'Đăng nhập',
   'log.action.dang-nhap-that-bai': 'Đăng nhập thất bại',
@@ -92,4 +93,9 @@ export const viSystemLog = {
   'log.action.thu-hoi-khoa-api': 'Thu hồi khoá API',
   'log.action.goi-api': 'Gọi API bằng khoá',
   'log.action.tu-choi-khoa-api': 'Bị từ chối: khoá API sai, đã thu hồi hoặc gọi quá nhiều',
+  'log.action.nhan-ban-tin-httt-nguon': 'Nhận bản tin từ Hệ thống thông tin nguồn',
+  'log.action.nhan-lenh-httt-nguon': 'Nhận lệnh điều khiển từ Hệ thống thông tin nguồn',
+  'log.action.tu-choi-httt-nguon': 'Bị từ chối: bản tin hoặc lệnh của Hệ thống thông tin nguồn không hợp lệ',
+  'log.action.gui-lai-httt-nguon': 'Gửi lại thông điệp lên Hệ thống thông tin nguồn',
+  'log.action.dong-bo-httt-nguon': 'Đồng bộ toàn bộ lên Hệ thống thông tin nguồn',
 } as const;

@@ -13,6 +13,7 @@ import { viSchedules } from './schedules.vi';
 import { viAsRun } from './asRun.vi';
 import { viLive } from './live.vi';
 import { viIntegrations } from './integrations.vi';
+import { viProvince } from './province.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -147,6 +148,7 @@ export const vi = {
   ...viAsRun,
   ...viLive,
   ...viIntegrations,
+  ...viProvince,
 } as const;
 
 export type MessageId = keyof typeof vi;

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { NoRightNotice } from '../errors/NoRightNotice';
 import { ApiKeysSection } from './ApiKeysSection';
+import { ProvinceConnectorSection } from './ProvinceConnectorSection';
 
 /**
  * /ket-noi: what connects Loa to other systems, one section component each (API keys, CAP feeds
@@ -16,6 +17,7 @@ export function IntegrationsPage() {
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.integrations')}</Typography>
       <ApiKeysSection />
+      <ProvinceConnectorSection />
     </Stack>
   );
 }
