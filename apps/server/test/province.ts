@@ -1,6 +1,7 @@
 import type { Config } from '../src/config';
 import type { Db } from '../src/infra/db';
 import { FakeProvince } from './fakeProvince';
+import { sharedDb, startTestServer, type TestServer } from './helpers';
 
 /** The server's configuration for a fake province: short waits, so a minute's outage is seconds. */
 export const provinceConfig = (fake: FakeProvince, extra: Partial<Config> = {}): Partial<Config> => ({
@@ -22,4 +23,19 @@ export async function startFakeProvince(db: Db): Promise<FakeProvince> {
   fake.ignoredDevices = new Set(existing.map((d) => d.id));
   await fake.up();
   return fake;
+}
+
+/** A fake province and a server exchanging with it, on the shared database cleaned of the exchange's rows. */
+export async function startProvinceWorld(): Promise<{ fake: FakeProvince; server: TestServer }> {
+  const db = await sharedDb();
+  await cleanProvince(db);
+  const fake = await startFakeProvince(db);
+  return { fake, server: await startTestServer(provinceConfig(fake)) };
+}
+
+/** Stops them and leaves the shared database as it was found. */
+export async function stopProvinceWorld(world: { fake: FakeProvince; server: TestServer }): Promise<void> {
+  await world.server.close();
+  await world.fake.down();
+  await cleanProvince(world.server.db);
 }

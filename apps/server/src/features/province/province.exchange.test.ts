@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_KINDS, vnClock, type ProvinceConnector } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
-import { broadcastForm, eventually, sharedDb, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
+import { broadcastForm, eventually, signedInAdmin, startSpeakers, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import type { FakeProvince } from '../../../test/fakeProvince';
-import { cleanProvince, provinceConfig, startFakeProvince } from '../../../test/province';
+import { startProvinceWorld, stopProvinceWorld } from '../../../test/province';
 import { localDate } from '../schedules/recurrence';
 
 let fake: FakeProvince;
@@ -12,16 +12,11 @@ let server: TestServer;
 const agents: SpeakerAgent[] = [];
 
 beforeAll(async () => {
-  const db = await sharedDb();
-  await cleanProvince(db);
-  fake = await startFakeProvince(db);
-  server = await startTestServer(provinceConfig(fake));
+  ({ fake, server } = await startProvinceWorld());
 });
 afterAll(async () => {
   await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
-  await server.close();
-  await fake.down();
-  await cleanProvince(server.db);
+  await stopProvinceWorld({ fake, server });
 });
 
 const connector = async (w: Awaited<ReturnType<typeof signedInAdmin>>) => (await w.client.get('/v1/client/ketnoi/httt-nguon')).body.data as ProvinceConnector;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_MESSAGES, PROVINCE_MESSAGES, type ProvinceInboundResult, type Schedule } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
-import { eventually, sharedDb, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
+import { eventually, signedInAdmin, startSpeakers, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import type { FakeProvince } from '../../../test/fakeProvince';
-import { cleanProvince, provinceConfig, startFakeProvince } from '../../../test/province';
+import { startProvinceWorld, stopProvinceWorld } from '../../../test/province';
 
 let fake: FakeProvince;
 let server: TestServer;
@@ -29,11 +29,8 @@ const logOf = (action: string) => server.db.query<{ tentaikhoan: string; outcome
   'SELECT tentaikhoan, outcome, detail, target_id FROM system_log WHERE admin_id = $1 AND action = $2 ORDER BY id', [w.admin.id, action]);
 
 beforeAll(async () => {
-  const db = await sharedDb();
-  await cleanProvince(db);
-  fake = await startFakeProvince(db);
+  ({ fake, server } = await startProvinceWorld());
   fake.files.set('canh-bao-bao.mp3', makeMp3(3));
-  server = await startTestServer(provinceConfig(fake));
   w = await signedInAdmin(server);
   await w.client.post('/v1/client/ketnoi/httt-nguon/dongbo');
   speakers = await startSpeakers(server, w.client, w.areas.communeA, 2, { fetchAudio: true, audioBaseUrl: server.url });
@@ -42,9 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(speakers.map((s) => s.stop().catch(() => undefined)));
-  await server.close();
-  await fake.down();
-  await cleanProvince(server.db);
+  await stopProvinceWorld({ fake, server });
 });
 
 describe('province exchange, inbound', () => {

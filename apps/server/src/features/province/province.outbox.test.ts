@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PROVINCE_MESSAGES, type ProvinceConnector } from '@loa/contract';
-import { createTestUser, eventually, sharedDb, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { createTestUser, eventually, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import type { FakeProvince } from '../../../test/fakeProvince';
-import { cleanProvince, provinceConfig, startFakeProvince } from '../../../test/province';
+import { provinceConfig, startProvinceWorld, stopProvinceWorld } from '../../../test/province';
 import { insertOutbox } from './outbox.queries';
 import { ProvinceSender } from './sender';
 
@@ -11,16 +11,9 @@ let fake: FakeProvince;
 let server: TestServer;
 
 beforeAll(async () => {
-  const db = await sharedDb();
-  await cleanProvince(db);
-  fake = await startFakeProvince(db);
-  server = await startTestServer(provinceConfig(fake));
+  ({ fake, server } = await startProvinceWorld());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.down();
-  await cleanProvince(server.db);
-});
+afterAll(() => stopProvinceWorld({ fake, server }));
 
 const unsent = async () => Number((await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM province_outbox WHERE status <> 'dagui'"))[0].n);
 const connector = async (client: TestClient) => (await client.get('/v1/client/ketnoi/httt-nguon')).body.data as ProvinceConnector;
