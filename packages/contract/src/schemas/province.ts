@@ -25,7 +25,7 @@ export const PROVINCE_MESSAGES = {
   bulletinUnknown: 'Không có bản tin nào với mã này (mabantin) đã nhận từ Hệ thống thông tin nguồn!',
   nothingToStop: 'Bản tin này không còn đang phát!',
   volumeTargetRequired: 'Lệnh âm lượng phải chỉ rõ địa bàn (diaban) hoặc thiết bị (thietbi)!',
-  sameIdOtherContent: 'Mã này đã được dùng cho một bản tin hoặc lệnh khác trước đó!',
+  inProgress: 'Bản tin hoặc lệnh có mã này đang được xử lý, vui lòng chờ kết quả!',
 } as const;
 
 /** What the province exchange carries (loai): one path of the province's API each. */

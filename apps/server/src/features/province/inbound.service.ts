@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {
-  EMERGENCY_PRIORITY, MAX_UPLOAD_BYTES, PROVINCE_MESSAGES, SOURCE_KINDS, priorityOfLevel, vnClock,
+  EMERGENCY_PRIORITY, MAX_UPLOAD_BYTES, PROVINCE_MESSAGES, SOURCE_KINDS, outboundStatusMessage, priorityOfLevel, vnClock,
   type ProvinceCommand, type ProvinceInboundBulletin, type ProvinceInboundResult, type ProvinceTimetable, type ScheduleBody, type Source,
 } from '@loa/contract';
 import type { Db } from '../../infra/db';
@@ -45,7 +45,7 @@ async function once(ctx: InboundContext, kind: 'bantin' | 'lenh', externalId: st
   );
   if (claimed.length === 0) {
     const [earlier] = await ctx.db.query<InboundRow>('SELECT broadcast_id, schedule_id, result FROM province_inbound WHERE admin_id = $1 AND external_id = $2 AND kind = $3', [adminId, externalId, kind]);
-    if (!earlier?.result.ketqua) throw conflict('Mã này đang được xử lý, vui lòng chờ kết quả!');
+    if (!earlier?.result.ketqua) throw conflict(PROVINCE_MESSAGES.inProgress);
     return { ...(earlier.result as Omit<ProvinceInboundResult, 'danhantruoc'>), danhantruoc: true };
   }
   try {
@@ -82,7 +82,7 @@ async function sourcesOf(ctx: InboundContext, content: ProvinceInboundBulletin['
       const response = await ctx.outbound.fetch(url, { timeoutMs: AUDIO_TIMEOUT_MS, maxBytes: MAX_UPLOAD_BYTES, maxRedirects: 3 });
       if (!response.ok) {
         response.discard();
-        throw new OutboundError('status', `Máy chủ trả lời mã lỗi HTTP ${response.status}.`);
+        throw new OutboundError('status', outboundStatusMessage(response.status));
       }
       const name = decodeURIComponent(path.posix.basename(new URL(url).pathname)) || 'ban-tin.mp3';
       stored = await storeUploadedAudio(ctx.db, ctx.storage, ctx.session, { stream: response.body, originalName: name.endsWith('.mp3') ? name : `${name}.mp3` });

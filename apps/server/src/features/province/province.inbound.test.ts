@@ -128,7 +128,7 @@ describe('province exchange, inbound', () => {
       [bulletin({ noidung: {} }), 400, PROVINCE_MESSAGES.noContent],
       [bulletin({ mucdouutien: 2 }), 400, PROVINCE_MESSAGES.timeRequired],
       [bulletin({ mucdouutien: 2, thoigianphat: new Date(Date.now() - 60_000).toISOString() }), 400, PROVINCE_MESSAGES.timeInPast],
-      [bulletin({ noidung: { tepamthanh: `${fake.fileBase}/khong-co.mp3` } }), 400, `${PROVINCE_MESSAGES.audioFailed}: Máy chủ trả lời mã lỗi HTTP 404.`],
+      [bulletin({ noidung: { tepamthanh: `${fake.fileBase}/khong-co.mp3` } }), 400, `${PROVINCE_MESSAGES.audioFailed}: Máy nhận trả lời mã lỗi HTTP 404.`],
       [bulletin({ noidung: { tepamthanh: 'ftp://tinh.gov.vn/a.mp3' } }), 400, 'Tệp âm thanh'],
       [{ malenh: 'L-10', lenh: 'tatmay' }, 400, 'Lệnh'],
     ];
