@@ -97,6 +97,8 @@ describe('province exchange, outbound', () => {
     await eventually(async () => (await unsent()) === 0, 5000);
     const before = fake.taken.length;
 
+    // A minute's outage at the default backoff (5 s, doubled) is four failed tries; with this test's
+    // backoff (100 ms doubled up to 400 ms) three real seconds of refused connections are more.
     await fake.down();
     const downAt = Date.now();
     const made: string[] = [];
