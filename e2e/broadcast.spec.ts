@@ -87,7 +87,7 @@ test('each broadcast message of spec §5 appears in its order', async ({ page })
   };
   await expectMessage(MSG.noMessageType);
   await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin chung' });
-  // The priority is fixed to the emergency bulletin (spec §2), so MSG.noPriority cannot arise here.
+  // The priority starts at the emergency bulletin (one of three levels), so MSG.noPriority cannot arise here.
   await expectMessage(MSG.noArea);
   await dialog.getByRole('combobox', { name: 'Địa bàn' }).click();
   await page.getByRole('option', { name: COMMUNE, exact: true }).click();

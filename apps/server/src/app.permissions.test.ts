@@ -34,6 +34,7 @@ interface Fixtures {
   loginDevice: string;
   programme: string;
   media: string;
+  apiKey: string;
 }
 
 interface Call {
@@ -152,6 +153,18 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/taikhoan/xoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
   'POST /v1/client/taikhoan/datlaimatkhau': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
   'GET /v1/client/loimoi/danhsach': { need: 'quanlytaikhoan' },
+  'GET /v1/client/khoaapi/danhsach': { need: 'quanlytaikhoan' },
+  'POST /v1/client/khoaapi/themmoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { ten: `Khoá ${crypto.randomBytes(4).toString('hex')}`, quyenhan: [], diaban: f.communeA } }) },
+  'POST /v1/client/khoaapi/thuhoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.apiKey } }) },
+  // The province exchange: its connector belongs to accounts over the whole administrator; what the province sends is taken from API keys only.
+  'GET /v1/client/ketnoi/httt-nguon': { area: true, need: 'quanlythietbi' },
+  'POST /v1/client/ketnoi/httt-nguon/guilai': { area: true, need: 'quanlythietbi', call: () => ({ body: {} }) },
+  'POST /v1/client/ketnoi/httt-nguon/dongbo': { area: true, need: 'quanlythietbi' },
+  'POST /v1/client/httt-nguon/bantin': {
+    area: true, need: 'themsuaxoalichphat', foreign: true,
+    call: (f) => ({ body: { mabantin: f.marker, tieude: 'x', loaibantin: 1, mucdouutien: 1, diaban: [f.communeA], noidung: { tiepsong: 'https://radio.example.vn/vov1', thoiluong: 60 } } }),
+  },
+  'POST /v1/client/httt-nguon/lenh': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { malenh: f.marker, lenh: 'amluong', amluong: 10, diaban: [f.communeA] } }) },
   'POST /v1/client/loimoi/taomoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { email: 'x@example.vn', diaban: f.communeA } }) },
   'POST /v1/client/loimoi/huy': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.invitation } }) },
   'GET /v1/client/hopthu': { need: 'quanlytaikhoan' },
@@ -193,7 +206,8 @@ beforeAll(async () => {
   const put = await fetch(server.url + address.url, { method: 'PUT', body: new Uint8Array(makeMp3(1)), headers: { 'content-type': 'audio/mpeg', cookie: c.cookieHeader, [CSRF_HEADER]: c.cookies.get(CSRF_COOKIE)! } });
   const media = put.status === 204 ? address.fields.key : '';
   await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich', adminId: owner.admin.id, areaIds: [], title: `Lịch ${marker}`, createdByName: marker });
-  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice, programme, media };
+  const apiKey = (await c.post('/v1/client/khoaapi/themmoi', { ten: `Khoá ${marker}`, quyenhan: ['xemnhatky'], diaban: owner.areas.communeA })).body.data?.khoa._id;
+  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice, programme, media, apiKey };
   for (const [k, v] of Object.entries(fx)) if (!v) throw new Error(`fixture ${k} missing`);
 });
 afterAll(() => server.close());
@@ -215,7 +229,7 @@ function describeFailure(key: string, who: string, res: { status: number; body: 
   return `${key} as ${who}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
 }
 
-const ownerIds = () => [fx.marker, fx.device, fx.account, fx.invitation, fx.channel, fx.broadcast, fx.communeA, fx.communeB, fx.district, owner.admin.id, fx.programme, fx.media];
+const ownerIds = () => [fx.apiKey, fx.marker, fx.device, fx.account, fx.invitation, fx.channel, fx.broadcast, fx.communeA, fx.communeB, fx.district, owner.admin.id, fx.programme, fx.media];
 const leaks = (body: unknown) => ownerIds().filter((id) => JSON.stringify(body ?? '').includes(id));
 const refused = (rc: RouteCase, status: number, allowed: number[]) => allowed.includes(status) || status === rc.alsoRefused || (rc.generic === true && status === 400);
 
@@ -294,6 +308,7 @@ describe('the permission walk over every route', () => {
     const account = (await c.get('/v1/client/taikhoan/danhsach')).body.data.items.find((a: { _id: string }) => a._id === fx.account);
     expect(account).toMatchObject({ hoten: `Cán bộ ${fx.marker}`, khoa: false, doimatkhau: false });
     expect((await c.get('/v1/client/loimoi/danhsach')).body.data.find((i: { _id: string }) => i._id === fx.invitation).trangthai).toBe('cho');
+    expect((await c.get('/v1/client/khoaapi/danhsach')).body.data.find((k: { _id: string }) => k._id === fx.apiKey).thuhoi).toBe(false);
     expect((await c.get('/v1/client/lichphat/danhsachkenhsohoa')).body.data.map((k: { _id: string }) => k._id)).toContain(fx.channel);
     expect((await c.get('/v1/client/lichphat/lichphatdangphat')).body.data.map((b: { idlichphat: string }) => b.idlichphat)).toContain(fx.broadcast);
     expect((await c.get('/v1/client/diaban')).body.data.map((a: { _id: string }) => a._id)).toEqual(expect.arrayContaining([fx.communeA, fx.communeB]));

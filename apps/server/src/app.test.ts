@@ -58,6 +58,9 @@ describe('the HTTP surface', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/client/login', '/v1/client/nguoidung/thaydoimatkhau', '/v1/client/tongquan']));
     expect(res.body.paths['/v1/client/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('tentaikhoan');
+    // The province exchange's bodies (docs/interop.md) are documented too.
+    expect(res.body.paths['/v1/client/httt-nguon/bantin'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('mucdouutien');
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/v1/client/httt-nguon/lenh', '/v1/client/ketnoi/httt-nguon']));
   });
 
   it('limits API calls per address with a Vietnamese message, but not the console’s files', async () => {

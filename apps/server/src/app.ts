@@ -50,7 +50,11 @@ import { systemLogRoutes } from './features/system-log/systemLog.routes';
 import { asRunRoutes } from './features/asrun/asrun.routes';
 import { refusalAudit } from './features/system-log/refusalAudit';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
+import { provinceFeature } from './features/province/province.plugin';
 import { createOutbound, type Outbound } from './infra/outbound';
+import { apiKeyAudit } from './features/api-keys/apiKeyAudit';
+import { apiKeyRoutes } from './features/api-keys/apiKeys.routes';
+import { API_KEY_SCHEME, ACCESS_COOKIE } from '@loa/contract';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -133,7 +137,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
-    openapi: { info: { title: 'Loa API', description: 'API của hệ thống truyền thanh cơ sở Loa', version: '1.0.0' } },
+    openapi: {
+      info: { title: 'Loa API', description: 'API của hệ thống truyền thanh cơ sở Loa', version: '1.0.0' },
+      // Two ways in: the console's login cookie (state changes also need the CSRF header), or an
+      // API key created on the Kết nối page, sent as `Authorization: Bearer loa_…` (no CSRF).
+      components: {
+        securitySchemes: {
+          [API_KEY_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'loa_<mã>_<bí mật>', description: 'Khoá API do quản trị viên tạo ở trang Kết nối; quyền và địa bàn như một tài khoản.' },
+          phienDangNhap: { type: 'apiKey', in: 'cookie', name: ACCESS_COOKIE, description: 'Phiên đăng nhập của bảng điều khiển (kèm tiêu đề x-csrf-token khi thay đổi dữ liệu).' },
+        },
+      },
+      security: [{ [API_KEY_SCHEME]: [] }, { phienDangNhap: [] }],
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
@@ -171,6 +186,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Features (the password-change guard first: it wraps every route registered after it)
   await app.register(refusalAudit);
+  await app.register(apiKeyAudit);
   await app.register(mustChangePasswordGuard);
   await app.register(authRoutes);
   await app.register(profileRoutes);
@@ -193,6 +209,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemLogRoutes);
   await app.register(asRunRoutes);
   await app.register(notificationsFeature);
+  await app.register(provinceFeature);
+  await app.register(apiKeyRoutes);
 
   // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).
   if (app.storage.kind === 'disk') {

@@ -24,6 +24,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OUTBOUND_ALLOW_HOSTS: 'http://radio.lan/' })).toThrow(/Cấu hình không hợp lệ: OUTBOUND_ALLOW_HOSTS/);
   });
 
+  it('exchanges with a province only when HTTT_NGUON_URL is an http(s) address', () => {
+    expect(loadConfig({}).HTTT_NGUON_URL).toBeUndefined();
+    expect(loadConfig({ HTTT_NGUON_URL: 'https://httt.quangtri.gov.vn/api', HTTT_NGUON_KHOA: 'k' })).toMatchObject({ HTTT_NGUON_MA: 'loa', HTTT_NGUON_RETRY_BASE_MS: 5000, HTTT_NGUON_RETRY_MAX_MS: 300_000 });
+    expect(() => loadConfig({ HTTT_NGUON_URL: 'ftp://httt.gov.vn' })).toThrow('Cấu hình không hợp lệ: HTTT_NGUON_URL: phải là địa chỉ http:// hoặc https://');
+  });
+
   it('says in Vietnamese which variable is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Cấu hình không hợp lệ: PORT/);
   });

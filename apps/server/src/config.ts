@@ -101,6 +101,20 @@ const envSchema = z.object({
    * command before it and all start together on their synchronised clocks (issue #13).
    */
   PLAY_LEAD_MS: z.coerce.number().int().min(0).max(3000).default(600),
+  // The province information-source system (issue #14, docs/interop.md)
+  /** Base address of the province's API (Hệ thống thông tin nguồn); unset = no exchange. An operator's choice: it skips the private-address rule, as a speech provider's does. */
+  HTTT_NGUON_URL: z.url({ protocol: /^https?$/, error: 'phải là địa chỉ http:// hoặc https://' }).optional(),
+  /** This system's code at the province (mahethong in every batch). */
+  HTTT_NGUON_MA: z.string().min(1).max(100).default('loa'),
+  /** The key the province issued to this system, sent as `Authorization: Bearer` (never logged). */
+  HTTT_NGUON_KHOA: z.string().optional(),
+  /** How often the outbox is looked at when idle, ms. */
+  HTTT_NGUON_POLL_MS: z.coerce.number().int().min(10).default(2000),
+  /** Backoff of a failed send: the first wait, doubled each attempt up to the longest (ms). */
+  HTTT_NGUON_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5000),
+  HTTT_NGUON_RETRY_MAX_MS: z.coerce.number().int().min(10).default(5 * 60_000),
+  /** One exchange with the province may take this long, ms. */
+  HTTT_NGUON_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {

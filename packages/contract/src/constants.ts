@@ -39,9 +39,24 @@ export const MESSAGE_TYPES = [
 ] as const;
 export type MessageTypeId = (typeof MESSAGE_TYPES)[number]['id'];
 
-/** Priority (uutien): emergency bulletin is the only value. */
-export const PRIORITIES = [{ id: 1, ten: 'Bản tin khẩn cấp', en: 'Emergency bulletin' }] as const;
+/**
+ * Priority levels (uutien), strongest first: khẩn cấp / ưu tiên / thông thường, the three levels of
+ * the province information-source guidance (issue #14). The number is what the playout engine and
+ * the speakers compare (a higher one pre-empts a lower one on shared speakers), so the spec's
+ * emergency bulletin keeps its id 1 and the lower levels sit below it. `muc` is the level's number
+ * in the province exchange (docs/interop.md).
+ */
+export const PRIORITIES = [
+  { id: 1, ten: 'Bản tin khẩn cấp', en: 'Emergency bulletin', muc: 1 },
+  { id: 0, ten: 'Bản tin ưu tiên', en: 'Priority bulletin', muc: 2 },
+  { id: -1, ten: 'Bản tin thông thường', en: 'Normal bulletin', muc: 3 },
+] as const;
+export type PriorityId = (typeof PRIORITIES)[number]['id'];
 export const EMERGENCY_PRIORITY = 1;
+export const HIGH_PRIORITY = 0;
+export const NORMAL_PRIORITY = -1;
+/** Whether a number is one of the priority levels. */
+export const isPriority = (value: unknown): value is PriorityId => PRIORITIES.some((p) => p.id === value);
 
 /** Repeat modes (kieulaplai). */
 export const REPEAT_MODES = [

@@ -23,3 +23,5 @@ export * from './schemas/asRun';
 export * from './playReasons';
 export * from './vietnamTime';
 export * from './live';
+export * from './schemas/province';
+export * from './schemas/apiKeys';

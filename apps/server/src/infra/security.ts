@@ -5,6 +5,7 @@ import { CSRF_COOKIE, CSRF_HEADER, MSG, envelope } from '@loa/contract';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '../features/auth/tokens';
+import { bearerCredential } from '../features/auth/bearer';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,6 +29,10 @@ declare module 'fastify' {
 export const matchedRoute = (request: FastifyRequest): string | null => request.routeOptions.url ?? null;
 
 const isApiRoute = (request: FastifyRequest): boolean => matchedRoute(request)?.startsWith('/v1/') ?? false;
+
+/** A /v1/client call carrying `Authorization: Bearer` (decided on the matched route). */
+const isBearerCall = (request: FastifyRequest): boolean =>
+  (matchedRoute(request)?.startsWith('/v1/client/') ?? false) && bearerCredential(request) !== undefined;
 
 const issued = new WeakMap<FastifyRequest, string>();
 
@@ -60,6 +65,9 @@ export const security = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request, reply) => {
     ensureCsrfCookie(request, reply);
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+    // A call with an API key is authenticated by that key alone (auth.plugin.ts), never by the
+    // cookies a forged page could make the browser send: no CSRF token to check.
+    if (isBearerCall(request)) return;
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !constantTimeEqual(cookie, header)) {

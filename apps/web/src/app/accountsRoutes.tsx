@@ -10,6 +10,7 @@ const NotificationsPage = lazy(() => import('../features/notifications/Notificat
 const GuidePage = lazy(() => import('../features/guide/GuidePage').then((m) => ({ default: m.GuidePage })));
 const InvitationsPage = lazy(() => import('../features/invitations/InvitationsPage').then((m) => ({ default: m.InvitationsPage })));
 const AcceptInvitationPage = lazy(() => import('../features/invitations/AcceptInvitationPage').then((m) => ({ default: m.AcceptInvitationPage })));
+const IntegrationsPage = lazy(() => import('../features/integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 const VerifyEmailPage = lazy(() => import('../features/email-verification/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
 
 /** /loi-moi: with ?token= a public page to accept the invitation; without, the invitation list behind login. */
@@ -37,6 +38,7 @@ export const accountsShellRoutes: RouteObject[] = [
   { path: '/nhat-ky-he-thong', element: <SystemLogPage /> },
   { path: '/huong-dan', element: <GuidePage /> },
   { path: '/thong-bao', element: <NotificationsPage /> },
+  { path: '/ket-noi', element: <IntegrationsPage /> },
 ];
 
 /** Pages opened from e-mail links: they work without login. */

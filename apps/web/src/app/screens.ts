@@ -23,6 +23,7 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/quan-ly-lich-phat', titleId: 'nav.schedules' },
   { path: '/nhat-ky-phat-song', titleId: 'nav.asRun' },
   { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes' },
+  { path: '/ket-noi', titleId: 'nav.integrations' },
 ];
 
 /** Product routes still shown as placeholders, in the order of spec §2. */

@@ -13,6 +13,8 @@ import { enProgrammes } from './programmes.en';
 import { enSchedules } from './schedules.en';
 import { enAsRun } from './asRun.en';
 import { enLive } from './live.en';
+import { enIntegrations } from './integrations.en';
+import { enProvince } from './province.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -146,6 +148,8 @@ export const en: Record<MessageId, string> = {
   ...enOverview,
   ...enAsRun,
   ...enLive,
+  ...enIntegrations,
+  ...enProvince,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -9,8 +9,6 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'schedules.ownSources': '— Own sources —',
   'schedules.programmeHint': 'The schedule plays the chosen programme’s sources.',
   'schedules.priority': 'Priority',
-  'schedules.priorityNormal': 'Normal',
-  'schedules.priorityEmergency': 'Emergency',
   'schedules.mode': 'Mode',
   'schedules.modeWeekly': 'Weekly',
   'schedules.modeOnce': 'Once',

@@ -7,8 +7,6 @@ export const viSchedules = {
   'schedules.ownSources': '— Nguồn phát riêng —',
   'schedules.programmeHint': 'Lịch phát sẽ phát các nguồn của chương trình đã chọn.',
   'schedules.priority': 'Mức ưu tiên',
-  'schedules.priorityNormal': 'Bình thường',
-  'schedules.priorityEmergency': 'Khẩn cấp',
   'schedules.mode': 'Chế độ phát',
   'schedules.modeWeekly': 'Hằng tuần',
   'schedules.modeOnce': 'Một lần',

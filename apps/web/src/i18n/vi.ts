@@ -12,6 +12,8 @@ import { viProgrammes } from './programmes.vi';
 import { viSchedules } from './schedules.vi';
 import { viAsRun } from './asRun.vi';
 import { viLive } from './live.vi';
+import { viIntegrations } from './integrations.vi';
+import { viProvince } from './province.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -145,6 +147,8 @@ export const vi = {
   ...viOverview,
   ...viAsRun,
   ...viLive,
+  ...viIntegrations,
+  ...viProvince,
 } as const;
 
 export type MessageId = keyof typeof vi;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { liveReachSchema } from './reach';
 import { MSG } from '../messages';
-import { EMERGENCY_PRIORITY, MESSAGE_TYPES, PRIORITIES, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
+import { EMERGENCY_PRIORITY, MESSAGE_TYPES, isPriority, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SOURCE_KINDS } from '../constants';
 import { CHANNEL_ID, isHttpUrl, OUTBOUND_MESSAGES } from './outbound';
 import { vnHourMinute } from '../vietnamTime';
 
@@ -133,7 +133,7 @@ export type BroadcastInfo = z.infer<typeof broadcastInfoSchema>;
 /** The first failing rule of spec §5 "Broadcast submit", in its order; null when the request is valid. */
 export function broadcastError(info: Pick<BroadcastInfo, 'loaibantin' | 'uutien' | 'diabanchon' | 'thietbichon' | 'tieude' | 'kieulaplai' | 'thoigianlaplai' | 'solanlaplai'>, sourceCount: number): string | null {
   if (!info.loaibantin || !MESSAGE_TYPES.some((m) => m.id === info.loaibantin)) return MSG.noMessageType;
-  if (!info.uutien || !PRIORITIES.some((p) => p.id === info.uutien)) return MSG.noPriority;
+  if (!isPriority(info.uutien)) return MSG.noPriority;
   if (!info.diabanchon?.length) return MSG.noArea;
   if (!info.thietbichon?.length) return MSG.noDevice;
   if (!info.tieude?.trim()) return MSG.noProgramName;

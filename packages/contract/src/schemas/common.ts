@@ -50,4 +50,8 @@ export const FIELD_LABELS: Record<string, string> = {
   hanhdong: 'Hành động', tu: 'Từ ngày', den: 'Đến ngày', loai: 'Loại', trangthai: 'Trạng thái', status: 'Trạng thái',
   engine: 'Bộ tổng hợp giọng nói', speaker_id: 'Giọng đọc', input: 'Văn bản', bottoken: 'Mã bot', chatid: 'Mã cuộc trò chuyện',
   thongtin: 'Thông tin chương trình', files: 'Tệp âm thanh', ghim: 'Ghim', dadoc: 'Đã đọc', thutu: 'Thứ tự',
+  // The province exchange (issue #14, docs/interop.md)
+  mabantin: 'Mã bản tin', mucdouutien: 'Mức độ ưu tiên', tepamthanh: 'Tệp âm thanh', tiepsong: 'Đường dẫn tiếp sóng', thoigianphat: 'Thời điểm phát',
+  lichphat: 'Lịch phát', malenh: 'Mã lệnh', lenh: 'Lệnh', chedo: 'Chế độ phát',
+  gioihanphut: 'Giới hạn số lần gọi mỗi phút',
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { isPriority, NORMAL_PRIORITY } from '../constants';
 import { repeatCountSchema, repeatIntervalSchema, sourcesSchema } from './broadcast';
 
 export const SCHEDULE_MESSAGES = {
@@ -57,7 +58,8 @@ export const scheduleBodySchema = z.object({
   diabanchon: z.array(z.string().max(64)).max(1000).default([]),
   thietbichon: z.array(z.string().max(64)).max(20_000).default([]),
   loaibantin: z.number().int().nullable().optional(),
-  uutien: z.number().int().min(0).max(1).optional().default(0),
+  /** Priority level (PRIORITIES); a schedule without one is a normal bulletin. */
+  uutien: z.number({ error: MSG.noPriority }).int(MSG.noPriority).refine(isPriority, MSG.noPriority).optional().default(NORMAL_PRIORITY),
   chedophat: z.enum(SCHEDULE_MODES).default('hangtuan'),
   /** Weekdays, 0 = Sunday … 6 = Saturday (Asia/Ho_Chi_Minh). */
   thutrongtuan: z.array(z.number().int().min(0).max(6)).max(7).default([]),

@@ -82,7 +82,7 @@ export async function listAccounts(
   db: Db,
   f: { adminId: string; areaIds: string[] | null; search?: string; offset: number; limit: number },
 ): Promise<{ rows: AccountRow[]; total: number }> {
-  const where = ['u.admin_id = $1', 'u.deleted_at IS NULL'];
+  const where = ['u.admin_id = $1', 'u.deleted_at IS NULL', 'NOT u.api_key'];
   const params: unknown[] = [f.adminId];
   if (f.areaIds) {
     params.push(f.areaIds);
@@ -104,7 +104,7 @@ export async function listAccounts(
 /** A live (not deleted) account with its creation time. */
 export async function findAccount(db: Db, id: string): Promise<AccountRow | null> {
   const rows = await db.query<AccountRow>(
-    `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')} WHERE u.id = $1 AND u.deleted_at IS NULL`,
+    `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')} WHERE u.id = $1 AND u.deleted_at IS NULL AND NOT u.api_key`,
     [id],
   );
   return rows[0] ?? null;

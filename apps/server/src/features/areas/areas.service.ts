@@ -5,6 +5,7 @@ import { badRequest, conflict, outOfScope } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
+import { reportArea, reportAreaDeleted } from '../province/provinceReports';
 import * as q from './areas.queries';
 
 /** The areas an account may see and act on: its administrator's, under its own area when it has one. */
@@ -63,8 +64,10 @@ export async function createArea(db: Db, session: Session, body: { tendiaban: st
   await checkDuplicate(scope, body.tendiaban, parent?.id ?? null);
   const id = crypto.randomUUID();
   await db.transaction(async (tx) => {
-    await q.insertArea(tx, { id, ten: body.tendiaban, cap: body.cap, parentId: parent?.id ?? null, adminId: session.user.admin_id });
+    const row = { id, ten: body.tendiaban, cap: body.cap, parentId: parent?.id ?? null, adminId: session.user.admin_id };
+    await q.insertArea(tx, row);
     await writeSystemLog(tx, session.actor, { action: 'them-dia-ban', targetType: 'diaban', targetId: id, detail: { ten: body.tendiaban } });
+    await reportArea(tx, 'them', row);
   });
   return { _id: id, tendiaban: body.tendiaban, cap: body.cap, idcha: parent?.id ?? null };
 }
@@ -86,6 +89,7 @@ export async function updateArea(db: Db, session: Session, body: { id: string; t
   await db.transaction(async (tx) => {
     await q.updateArea(tx, area.id, { ten: body.tendiaban, parentId: parent?.id ?? null });
     await writeSystemLog(tx, session.actor, { action: 'sua-dia-ban', targetType: 'diaban', targetId: area.id, detail: { ten: body.tendiaban, idcha: parent?.id ?? null } });
+    await reportArea(tx, 'sua', { id: area.id, ten: body.tendiaban, cap: area.cap, parentId: parent?.id ?? null, adminId: area.admin_id });
   });
   return { _id: area.id, tendiaban: body.tendiaban, cap: area.cap, idcha: parent?.id ?? null };
 }
@@ -105,6 +109,7 @@ export async function deleteArea(db: Db, session: Session, id: string): Promise<
   await db.transaction(async (tx) => {
     await q.deleteArea(tx, id);
     await writeSystemLog(tx, session.actor, { action: 'xoa-dia-ban', targetType: 'diaban', targetId: id, targetName: area.ten, detail: { ten: area.ten } });
+    await reportAreaDeleted(tx, { id, adminId: area.admin_id });
   });
 }
 

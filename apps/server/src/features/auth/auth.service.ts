@@ -33,6 +33,8 @@ export interface Session {
   user: UserRow;
   deviceId: string;
   actor: Actor;
+  /** Set when an API key made the call (the key's own account row is `user`). */
+  apiKey?: { id: string; name: string };
 }
 
 export interface IssuedTokens {

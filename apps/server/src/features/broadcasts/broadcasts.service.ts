@@ -13,6 +13,7 @@ import { areaScope } from '../areas/areas.service';
 import type { StoredAudio } from '../media/media.service';
 import { itemsFromSources, resolveTarget } from './compose';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
+import { bulletinOfBroadcast, reportBulletin, reportBulletinCancelled } from '../province/provinceReports';
 import * as q from './broadcasts.queries';
 
 export interface BroadcastContext {
@@ -27,8 +28,9 @@ export interface BroadcastContext {
 /**
  * Starts an emergency broadcast (POST /v1/client/phatngay/phatngay): the §5 checks in order,
  * scope of every area and device, sources turned into a timeline, then the playout engine.
+ * `provinceId`: the province's id of a bulletin it sent (told back to it with the bulletin).
  */
-export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[]): Promise<LiveBroadcast> {
+export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[], opts: { provinceId?: string } = {}): Promise<LiveBroadcast> {
   const { session } = ctx;
   requireRight(session, 'themsuaxoalichphat');
   const sourceList = Array.isArray(rawSources) ? rawSources : [];
@@ -63,6 +65,7 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
       detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
     });
     await logCuts(tx, session.actor, broadcast, outcome);
+    await reportBulletin(tx, 'them', { ...bulletinOfBroadcast(broadcast, session.user.hoten), provinceId: opts.provinceId ?? null }, (a) => ctx.gateway.areaName(a));
   }), { samePriority: 'refuse', takeover, by: session.user.id });
   return ctx.engine.liveOf(id)!;
 }
@@ -127,7 +130,11 @@ export async function stopBroadcast(ctx: BroadcastContext, id: string): Promise<
   if (!live) throw outOfScope(BROADCAST_MESSAGES.notFound);
   await assertMayStop(ctx, live);
   await ctx.engine.stop(id, ctx.session.user.id);
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
+  await ctx.db.transaction(async (tx) => {
+    await writeSystemLog(tx, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
+    // An immediate bulletin stopped before its end is cancelled for the province (a schedule's run is not: the schedule stands).
+    if (live.type === 'phatngay') await reportBulletinCancelled(tx, { id, adminId: live.idAdmin }, `Dừng phát bởi ${ctx.session.user.hoten}`);
+  });
 }
 
 /** Stops the caller's own immediate broadcasts (GET /v1/client/phatngay/dungphatngay). */

@@ -16,6 +16,7 @@ import { requireRight } from '../auth/rights';
 import { areaScope, subtreeIds, type AreaScope } from '../areas/areas.service';
 import { updateAreaConfig } from '../areas/areas.queries';
 import { writeSystemLog } from '../system-log/systemLog.service';
+import { reportDevice, reportDeviceDeleted, type DeviceFacts } from '../province/provinceReports';
 import * as q from './devices.queries';
 
 export interface DeviceContext {
@@ -56,6 +57,11 @@ async function checkSerialFree(ctx: DeviceContext, serial: string, exceptId?: st
 
 const newSecret = () => crypto.randomBytes(32).toString('base64url');
 
+/** A device as the province registers it. */
+const factsOf = (id: string, adminId: string, body: DeviceCreateBody): DeviceFacts => ({
+  id, adminId, name: body.tenthietbi, serial: body.serial, areaId: body.diaban, lat: body.vido ?? null, lng: body.kinhdo ?? null,
+});
+
 /** A broker that keeps device accounts (MQTT_DYNSEC) did not confirm a change: the user may retry. */
 function brokerFailure(error: unknown, message: string = DEVICE_MESSAGES.brokerUnavailable): unknown {
   return error instanceof DynsecUnavailableError || error instanceof DynsecCommandError ? new AppError(503, message) : error;
@@ -86,7 +92,10 @@ export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): 
     throw brokerFailure(error);
   }
   try {
-    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
+    await ctx.db.transaction(async (tx) => {
+      await writeSystemLog(tx, ctx.session.actor, { action: 'them-thiet-bi', targetType: 'thietbi', targetId: id, detail: { ten: body.tenthietbi, serial: body.serial } });
+      await reportDevice(tx, 'them', factsOf(id, ctx.session.user.admin_id, body), null);
+    });
   } catch (error) {
     // The broker needs the committed row, so the entry comes last; without it the device is undone.
     await ctx.gateway.forget(id).catch(() => undefined);
@@ -111,7 +120,10 @@ export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & 
     throw brokerFailure(error);
   }
   try {
-    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
+    await ctx.db.transaction(async (tx) => {
+      await writeSystemLog(tx, ctx.session.actor, { action: 'sua-thiet-bi', targetType: 'thietbi', targetId: body.id, detail: { ten: body.tenthietbi } });
+      await reportDevice(tx, 'sua', factsOf(body.id, before.admin_id, body), ctx.gateway.liveOf(body.id));
+    });
   } catch (error) {
     // No entry, no change: the device goes back where it was (its broker rights with it).
     await q.updateDevice(ctx.db, body.id, { areaId: before.area_id, name: before.name, serial: before.serial, lat: before.lat, lng: before.lng, note: before.note });
@@ -131,6 +143,7 @@ export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void
   await ctx.db.transaction(async (tx) => {
     await q.deleteDevice(tx, id);
     await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, targetName: row.name, areaId: row.area_id, detail: { ten: row.name } });
+    await reportDeviceDeleted(tx, { id, adminId: row.admin_id });
   });
 }
 

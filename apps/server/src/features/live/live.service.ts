@@ -11,6 +11,7 @@ import { logCuts, mayTakeOver, type BroadcastContext } from '../broadcasts/broad
 import { resolveTarget } from '../broadcasts/compose';
 import * as q from '../broadcasts/broadcasts.queries';
 import { writeSystemLog } from '../system-log/systemLog.service';
+import { bulletinOfBroadcast, reportBulletin } from '../province/provinceReports';
 import { chimeItem } from './chime';
 import type { LiveHub } from './liveHub';
 
@@ -75,6 +76,7 @@ export async function startLiveBroadcast(ctx: LiveContext, raw: unknown): Promis
         detail: { tieude: input.tieude, diaban: input.diabanchon, sothietbi: deviceCount, loaibantin: input.loaibantin, chuong: input.chuong },
       });
       await logCuts(tx, session.actor, broadcast, outcome);
+      await reportBulletin(tx, 'them', bulletinOfBroadcast(broadcast, session.user.hoten), (a) => ctx.gateway.areaName(a));
     }), { samePriority: 'refuse', takeover, by: session.user.id });
   } catch (error) {
     await ctx.hub.close(id);

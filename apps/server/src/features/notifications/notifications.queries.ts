@@ -26,7 +26,7 @@ export async function recipients(db: Db, adminId: string, areaIds: string[] | nu
        SELECT id, parent_id FROM areas WHERE id = ANY($2::text[])
        UNION SELECT a.id, a.parent_id FROM areas a JOIN up ON a.id = up.parent_id)
      SELECT id FROM users
-      WHERE admin_id = $1 AND deleted_at IS NULL AND NOT locked
+      WHERE admin_id = $1 AND deleted_at IS NULL AND NOT locked AND NOT api_key
         AND ($4 OR area_id IS NULL OR area_id IN (SELECT id FROM up))
         AND ($3::text IS NULL OR quyenhan @> jsonb_build_array($3::text))`,
     [adminId, areaIds ?? [], right, areaIds === null],

@@ -25,7 +25,7 @@ export async function getOverview(db: Db, gateway: DeviceGateway, session: Sessi
     `SELECT count(DISTINCT u.id)::int AS tong,
             count(DISTINCT d.user_id) FILTER (WHERE d.status = 'login' AND d.expires_at > now())::int AS dangdangnhap
        FROM users u LEFT JOIN login_devices d ON d.user_id = u.id
-      WHERE u.admin_id = $1`,
+      WHERE u.admin_id = $1 AND NOT u.api_key`,
     [adminId],
   );
   const theocap: Record<string, number> = {};

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import {
-  BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
+  BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, NORMAL_PRIORITY, isPriority, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
   SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleMissedReason, type Source,
 } from '@loa/contract';
 import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
@@ -8,6 +8,8 @@ import { hasRight, requireRight } from '../auth/rights';
 import { areaScope, sharedScopeIds, type AreaScope } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
+import { bulletinOfSchedule, reportBulletin, reportBulletinCancelled } from '../province/provinceReports';
+import type { Db } from '../../infra/db';
 import { runCount } from '../../playout/plan';
 import { firstOverlap, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
 import type { PlayoutEngine } from '../../playout/engine';
@@ -152,14 +154,25 @@ export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: Sche
   };
 }
 
-/** Creates a schedule (taolichphat); without the approving right it waits for approval. */
-export async function createSchedule(ctx: ComposeContext, body: ScheduleBody): Promise<q.ScheduleRow> {
+/** Tells the province of a schedule as it now stands (read in the transaction that changed it). */
+async function reportSchedule(ctx: ComposeContext, tx: Db, op: 'them' | 'sua', id: string, provinceId?: string): Promise<void> {
+  const row = await q.findSchedule(tx, id);
+  if (row) await reportBulletin(tx, op, { ...bulletinOfSchedule(row), provinceId: provinceId ?? null }, (a) => ctx.gateway.areaName(a));
+}
+
+/**
+ * Creates a schedule (taolichphat); without the approving right it waits for approval, and so does
+ * one that `awaitApproval` (a bulletin the province sent, `provinceId`: people here approve it).
+ */
+export async function createSchedule(ctx: ComposeContext, body: ScheduleBody, opts: { awaitApproval?: boolean; provinceId?: string } = {}): Promise<q.ScheduleRow> {
   requireRight(ctx.session, 'themsuaxoalichphat');
   const fields = await compose(ctx, body);
+  if (opts.awaitApproval) fields.status = 'choduyet';
   const id = crypto.randomUUID();
   await ctx.db.transaction(async (tx) => {
     await q.insertSchedule(tx, id, ctx.session.user.admin_id, ctx.session.user.id, fields.status === 'daduyet' ? ctx.session.user.id : null, fields);
     await writeSystemLog(tx, ctx.session.actor, { action: 'tao-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title, trangthai: fields.status } });
+    await reportSchedule(ctx, tx, 'them', id, opts.provinceId);
   });
   return (await q.findSchedule(ctx.db, id))!;
 }
@@ -190,6 +203,7 @@ export async function editSchedule(ctx: ScheduleContext, id: string, version: nu
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
     await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
+    await reportSchedule(ctx, tx, 'sua', id);
   });
   await stopRunsOf(ctx, before, 'Lịch phát được sửa trong khi đang phát');
   return (await q.findSchedule(ctx.db, id))!;
@@ -202,6 +216,7 @@ export async function approveSchedule(ctx: ComposeContext, id: string): Promise<
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'daduyet', { approvedBy: ctx.session.user.id });
     await writeSystemLog(tx, ctx.session.actor, { action: 'duyet-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
+    await reportSchedule(ctx, tx, 'sua', id);
   });
   return (await q.findSchedule(ctx.db, id))!;
 }
@@ -214,6 +229,7 @@ export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: 
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'yeucausua', { reason });
     await writeSystemLog(tx, ctx.session.actor, { action: 'yeu-cau-duyet-lai', targetType: 'lichphat', targetId: id, detail: { lydo: reason } });
+    await reportSchedule(ctx, tx, 'sua', id);
   });
   return (await q.findSchedule(ctx.db, id))!;
 }
@@ -242,6 +258,7 @@ export async function deleteSchedule(ctx: ScheduleContext, id: string): Promise<
   await ctx.db.transaction(async (tx) => {
     await q.deleteSchedule(tx, id);
     await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title, dungphat: stopped } });
+    await reportBulletinCancelled(tx, { id, adminId: row.admin_id }, `Lịch phát bị xoá bởi ${ctx.session.user.hoten}`);
   });
 }
 
@@ -255,7 +272,7 @@ export async function removeSource(ctx: ScheduleContext, id: string, index: numb
 
 const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
   tieude: row.title, idchuongtrinh: null, nguonphat: sources, diabanchon: row.chosen_areas, thietbichon: row.chosen_devices, loaibantin: row.message_type,
-  uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date, giophat: row.times,
+  uutien: isPriority(row.priority) ? row.priority : NORMAL_PRIORITY, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date, giophat: row.times,
   kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count || 1,
 });
 

@@ -17,7 +17,7 @@ describe('shell', () => {
     renderApp('/quan-ly-thiet-bi', { user: makeUser({ quyenhan }) });
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     const labels = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(labels).toEqual(['Tổng quan', 'Quản lý thiết bị', 'Quản lý lịch phát', 'Bản đồ thiết bị', 'Quản lý chương trình', 'Quản lý tài khoản', 'Nhật ký hệ thống', 'Hướng dẫn', 'Thông báo']);
+    expect(labels).toEqual(['Tổng quan', 'Quản lý thiết bị', 'Quản lý lịch phát', 'Bản đồ thiết bị', 'Quản lý chương trình', 'Quản lý tài khoản', 'Kết nối', 'Nhật ký hệ thống', 'Hướng dẫn', 'Thông báo']);
     expect(within(nav).getByRole('link', { name: 'Quản lý thiết bị' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -27,6 +27,7 @@ describe('shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menu chính' });
     expect(within(nav).getByRole('link', { name: 'Hướng dẫn' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Quản lý tài khoản' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Kết nối' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Nhật ký hệ thống' })).toBeNull();
   });
 

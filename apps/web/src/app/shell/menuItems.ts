@@ -9,6 +9,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import HubIcon from '@mui/icons-material/Hub';
 import type { RightValue } from '@loa/contract';
 import type { MessageId } from '../../i18n/vi';
 
@@ -46,6 +47,7 @@ export const MENU: MenuNode[] = [
   { type: 'item', id: 'device-map', titleId: 'nav.deviceMap', icon: MapIcon, path: '/ban-do-thiet-bi' },
   { type: 'item', id: 'programmes', titleId: 'nav.programmes', icon: QueueMusicIcon, path: '/quan-ly-chuong-trinh' },
   { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan', right: 'quanlytaikhoan' },
+  { type: 'item', id: 'integrations', titleId: 'nav.integrations', icon: HubIcon, path: '/ket-noi', right: 'quanlytaikhoan' },
   { type: 'item', id: 'system-log', titleId: 'nav.systemLog', icon: HistoryIcon, path: '/nhat-ky-he-thong', right: 'xemnhatky' },
   { type: 'item', id: 'guide', titleId: 'nav.guide', icon: MenuBookIcon, path: '/huong-dan' },
   { type: 'notification', id: 'notifications', titleId: 'nav.notifications', icon: NotificationsIcon, path: '/thong-bao', badge: 0 },

@@ -94,7 +94,11 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     });
     const { dialog, onSent } = await openDialog();
     expect(within(dialog).getByText(MSG.noSources)).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Ưu tiên')).toBeDisabled();
+    // Three levels (issue #14), the emergency bulletin chosen by default.
+    const priority = within(dialog).getByLabelText('Ưu tiên');
+    expect(priority).toBeEnabled();
+    expect(priority).toHaveValue('1');
+    expect(within(priority).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bản tin khẩn cấp', 'Bản tin ưu tiên', 'Bản tin thông thường']);
     const submit = () => userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
 
     await submit();

@@ -15,7 +15,7 @@ export const GUIDE_EN: GuideSection[] = [
       'Press the red "Emergency broadcast" button in the top bar (on every screen).',
       'Type a programme description, e.g. "Urgent: storm no. 3".',
       'Choose the areas, then the devices or "All devices" of those areas.',
-      'Choose the message type. The priority is always "Emergency bulletin".',
+      'Choose the message type and the priority: "Emergency bulletin" by default; "Priority bulletin" and "Normal bulletin" give way to a higher level on the speakers.',
       'Press "Add source": upload MP3 files, pick a relay channel, type text to convert to speech, or record with the microphone.',
       'Drag to order the sources and check the total duration. Choose a repeat mode if it must play several times.',
       'Press "Broadcast" and wait until the upload reaches 100 % ("preparing to broadcast").',
@@ -151,6 +151,19 @@ export const GUIDE_EN: GuideSection[] = [
       'Click your name at the top right and choose "Account info". "Change information" edits your name, e-mail and phone; "Change password"; "Manage logins" lists and signs out your other devices.',
       'If your e-mail is not verified, press "Verify e-mail" in the left panel and open the link in the mail.',
       'When an administrator resets your password, the "Change password" tab opens at once: change it to carry on.',
+    ],
+  },
+  {
+    id: 'ket-noi-tinh',
+    title: 'Connection to the province information-source system',
+    paragraphs: [
+      'Once the system administrator has configured the connection, Loa sends the province its areas, devices, bulletins (also when they are edited, stopped or deleted), device status and play logs by itself. A lost connection loses nothing: messages wait in a queue and are sent again until the province takes them.',
+      'The province sends with an API key (Integrations screen, API keys): an emergency bulletin plays at once; any other becomes a schedule awaiting approval, and those who approve are notified. The system log names the key that sent it.',
+    ],
+    steps: [
+      'Open "Integrations" in the menu and look at "Province information-source system": the connection state, the last successful send and the latest error.',
+      'When connecting for the first time, press "Send everything again" to send every existing area and device to the province.',
+      'If a message is "Refused", read why in "Latest error", correct the data (a serial number, for instance) and press "Retry".',
     ],
   },
 ];

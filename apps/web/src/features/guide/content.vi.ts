@@ -15,7 +15,7 @@ export const GUIDE_VI: GuideSection[] = [
       'Bấm nút đỏ "Phát khẩn cấp" trên thanh trên cùng (có ở mọi màn hình).',
       'Nhập tên chương trình, ví dụ "Thông báo khẩn: bão số 3".',
       'Chọn địa bàn; sau đó chọn thiết bị hoặc "Tất cả thiết bị" của các địa bàn đó.',
-      'Chọn loại bản tin. Mức ưu tiên luôn là "Bản tin khẩn cấp".',
+      'Chọn loại bản tin và mức ưu tiên: mặc định "Bản tin khẩn cấp"; "Bản tin ưu tiên" và "Bản tin thông thường" nhường loa cho bản tin mức cao hơn.',
       'Bấm "Thêm nguồn phát": tải tệp MP3, chọn kênh tiếp sóng, gõ văn bản để chuyển thành giọng nói, hoặc ghi âm trực tiếp bằng micro.',
       'Kéo để sắp xếp thứ tự các nguồn; kiểm tra tổng thời lượng. Chọn kiểu lặp lại nếu cần phát nhiều lần.',
       'Bấm "Phát". Chờ thanh tải lên đạt 100 % ("đang chuẩn bị phát").',
@@ -157,6 +157,19 @@ export const GUIDE_VI: GuideSection[] = [
       'Bấm tên của bạn ở góc trên bên phải, chọn "Thông tin tài khoản". Thẻ "Thay đổi thông tin" để sửa họ tên, email, số điện thoại; "Đổi mật khẩu"; "Quản lý đăng nhập" để xem và đăng xuất các thiết bị khác.',
       'Nếu email chưa xác thực, bấm "Xác thực email" ở cột bên trái rồi mở liên kết trong thư.',
       'Khi quản trị viên đặt lại mật khẩu của bạn, hệ thống mở ngay thẻ "Đổi mật khẩu": hãy đổi mật khẩu để tiếp tục làm việc.',
+    ],
+  },
+  {
+    id: 'ket-noi-tinh',
+    title: 'Kết nối Hệ thống thông tin nguồn cấp tỉnh',
+    paragraphs: [
+      'Khi quản trị hệ thống đã cấu hình kết nối, Loa tự gửi lên tỉnh địa bàn, thiết bị, bản tin (cả khi sửa, dừng hay xoá), trạng thái thiết bị và nhật ký phát. Mất kết nối không làm mất gì: thông điệp chờ trong hàng đợi và được gửi lại cho tới khi tỉnh nhận.',
+      'Tỉnh gửi xuống bằng một khoá API (màn hình Kết nối, mục Khoá API): bản tin khẩn cấp phát ngay; bản tin khác thành lịch phát chờ duyệt, người có quyền duyệt sẽ nhận thông báo. Nhật ký hệ thống ghi tên khoá đã gửi.',
+    ],
+    steps: [
+      'Mở "Kết nối" trên menu, xem mục "Hệ thống thông tin nguồn cấp tỉnh": trạng thái kết nối, lần gửi thành công cuối và lỗi gần nhất.',
+      'Lần đầu kết nối, bấm "Đồng bộ toàn bộ" để gửi mọi địa bàn và thiết bị đã có lên tỉnh.',
+      'Nếu có thông điệp "Bị từ chối", đọc lý do ở cột "Lỗi gần nhất", sửa dữ liệu (ví dụ số sê-ri) rồi bấm "Gửi lại".',
     ],
   },
 ];

@@ -85,7 +85,7 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
             <Stack spacing={2}>
               <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
               <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
-              <PriorityTypeFields uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={patch} />
+              <PriorityTypeFields fixedPriority uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={({ loaibantin }) => loaibantin !== undefined && patch({ loaibantin })} />
               <FormControlLabel control={<Checkbox checked={form.chuong} onChange={(e) => patch({ chuong: e.target.checked })} />} label={t('liveVoice.chime')} />
               <Box>
                 <FormLabel id="live-voice-mode">{t('liveVoice.mode')}</FormLabel>

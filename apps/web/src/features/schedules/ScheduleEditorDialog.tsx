@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { formatDuration, MESSAGE_TYPES, type Programme, type Schedule, type ScheduleMode } from '@loa/contract';
+import { formatDuration, MESSAGE_TYPES, NORMAL_PRIORITY, PRIORITIES, type Programme, type Schedule, type ScheduleMode } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -113,12 +113,13 @@ export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = 
                 select
                 label={t('schedules.priority')}
                 value={form.uutien}
-                onChange={(e) => patch({ uutien: e.target.value === '1' ? 1 : 0 })}
+                onChange={(e) => patch({ uutien: PRIORITIES.find((p) => String(p.id) === e.target.value)?.id ?? NORMAL_PRIORITY })}
                 slotProps={{ select: { native: true } }}
                 sx={{ flex: 1 }}
               >
-                <option value={0}>{t('schedules.priorityNormal')}</option>
-                <option value={1}>{t('schedules.priorityEmergency')}</option>
+                {PRIORITIES.map((p) => (
+                  <option key={p.id} value={p.id}>{typeName(p)}</option>
+                ))}
               </TextField>
             </Stack>
             <ToggleButtonGroup exclusive size="small" color="primary" value={form.chedophat} onChange={(_e, next: ScheduleMode | null) => next && patch({ chedophat: next })} aria-label={t('schedules.mode')}>

@@ -20,7 +20,7 @@ describe('schedule editor body', () => {
     const list = listFromStored(makeSchedule().nguonphat);
     const body = buildScheduleBody(ready(), list);
     expect(body).toMatchObject({
-      tieude: 'Loa sáng', idchuongtrinh: null, diabanchon: ['xa-1'], thietbichon: ['tatca'], loaibantin: 2, uutien: 0, chedophat: 'hangtuan',
+      tieude: 'Loa sáng', idchuongtrinh: null, diabanchon: ['xa-1'], thietbichon: ['tatca'], loaibantin: 2, uutien: -1, chedophat: 'hangtuan',
       thutrongtuan: [1, 5], ngaybatdau: '2025-11-17', ngayketthuc: null, giophat: ['06:00', '17:00'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1,
     });
     expect(body.nguonphat).toEqual([expect.objectContaining({ kieunguon: 'Tiếp Sóng', tenkenh: 'VOV1', thoiluong: 300, thutu: 1, liveThoigian: { batdau: 0, ketthuc: 300 } })]);

@@ -1,6 +1,6 @@
 import {
-  MESSAGE_TYPES, MSG, REPEAT_COUNT_DEFAULT, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  type RepeatMode, type Schedule, type ScheduleBody, type ScheduleMode,
+  MESSAGE_TYPES, MSG, NORMAL_PRIORITY, isPriority, REPEAT_COUNT_DEFAULT, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
+  type PriorityId, type RepeatMode, type Schedule, type ScheduleBody, type ScheduleMode,
 } from '@loa/contract';
 import type { SourceList } from '../broadcast/sources/sourceList';
 import { storedSourcesOf } from '../broadcast/sources/storedSources';
@@ -14,7 +14,7 @@ export interface ScheduleForm {
   diabanchon: string[];
   thietbichon: string[];
   loaibantin: number | null;
-  uutien: 0 | 1;
+  uutien: PriorityId;
   chedophat: ScheduleMode;
   /** 0 = Sunday … 6 = Saturday. */
   thutrongtuan: number[];
@@ -31,7 +31,7 @@ export interface ScheduleForm {
 /** A new schedule starting today (Vietnam date). */
 export function emptyScheduleForm(now: number = Date.now()): ScheduleForm {
   return {
-    tieude: '', idchuongtrinh: null, diabanchon: [], thietbichon: [], loaibantin: null, uutien: 0, chedophat: 'hangtuan', thutrongtuan: [],
+    tieude: '', idchuongtrinh: null, diabanchon: [], thietbichon: [], loaibantin: null, uutien: NORMAL_PRIORITY, chedophat: 'hangtuan', thutrongtuan: [],
     ngaybatdau: vnDate(now), ngayketthuc: '', giophat: [], kieulaplai: 0, intervalMinutes: '', solanlaplai: String(REPEAT_COUNT_DEFAULT),
   };
 }
@@ -44,7 +44,7 @@ export function formFromSchedule(schedule: Schedule): ScheduleForm {
     diabanchon: schedule.diabanchon.map((a) => a._id),
     thietbichon: schedule.thietbichon,
     loaibantin: schedule.loaibantin,
-    uutien: schedule.uutien === 1 ? 1 : 0,
+    uutien: isPriority(schedule.uutien) ? schedule.uutien : NORMAL_PRIORITY,
     chedophat: schedule.chedophat,
     thutrongtuan: schedule.thutrongtuan,
     ngaybatdau: schedule.ngaybatdau,

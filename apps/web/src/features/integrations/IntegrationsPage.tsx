@@ -1,0 +1,23 @@
+import { Stack, Typography } from '@mui/material';
+import { GRID_SPACING } from '@loa/contract';
+import { useT } from '../../i18n/useT';
+import { hasRight, useCurrentUser } from '../auth/useAuth';
+import { NoRightNotice } from '../errors/NoRightNotice';
+import { ApiKeysSection } from './ApiKeysSection';
+import { ProvinceConnectorSection } from './ProvinceConnectorSection';
+
+/**
+ * /ket-noi: what connects Loa to other systems, one section component each (API keys, CAP feeds
+ * and received alerts, the province exchange), for administrators who manage accounts.
+ */
+export function IntegrationsPage() {
+  const { t } = useT();
+  if (!hasRight(useCurrentUser(), 'quanlytaikhoan')) return <NoRightNotice titleId="nav.integrations" right="quanlytaikhoan" />;
+  return (
+    <Stack spacing={GRID_SPACING}>
+      <Typography variant="h5" component="h1">{t('nav.integrations')}</Typography>
+      <ApiKeysSection />
+      <ProvinceConnectorSection />
+    </Stack>
+  );
+}
