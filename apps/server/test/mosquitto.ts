@@ -17,6 +17,8 @@ export interface DynsecMosquitto {
   /** mqtt://admin:password@127.0.0.1:port — the account MQTT_URL carries. */
   adminUrl: string;
   url: string;
+  /** kill -9, then the same broker again on the same port with its accounts (clients must reconnect). */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -87,10 +89,10 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
       'log_type warning',
       '',
     ].join('\n'));
-    const child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let exitedEarly = false;
     void exited.then(() => { exitedEarly = true; });
     const until = Date.now() + 5000;
@@ -99,6 +101,15 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
       const url = `mqtt://127.0.0.1:${port}`;
       return {
         port, url, adminUrl: `mqtt://${admin.username}:${admin.password}@127.0.0.1:${port}`,
+        restart: async () => {
+          child.kill('SIGKILL');
+          await exited;
+          child = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+          exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+          const by = Date.now() + 10_000;
+          while (Date.now() < by && child.exitCode === null && !(await listening(port))) await new Promise((r) => setTimeout(r, 20));
+          if (!(await listening(port))) throw new Error('mosquitto did not come back on its port');
+        },
         stop: async () => {
           if (child.exitCode === null) {
             child.kill('SIGTERM');

@@ -154,8 +154,9 @@ describe('the scheduler after a restart or a gap, and with two instances', () =>
     await server.app.scheduler.stop();
     try {
       const now = Date.now();
-      const running = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [vnClock(now + 2000)], nguonphat: [relay(120)] }))).body.data as Schedule;
-      const ended = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 3600_000, { giophat: [vnClock(now + 2500)], nguonphat: [relay(1)] }))).body.data as Schedule;
+      // Dated from the occurrences' own day (an hour ahead would be tomorrow between 23:00 and midnight).
+      const running = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 2000, { giophat: [vnClock(now + 2000)], nguonphat: [relay(120)] }))).body.data as Schedule;
+      const ended = (await w.client.post('/v1/client/lichphat/taolichphat', schedule(w.areas.communeA, now + 2500, { giophat: [vnClock(now + 2500)], nguonphat: [relay(1)] }))).body.data as Schedule;
       // Both occurrences pass while no scheduler runs.
       await new Promise((r) => setTimeout(r, 4000));
       const a = new Scheduler(server.db, server.app.engine, server.app.log);
