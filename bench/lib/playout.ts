@@ -13,6 +13,9 @@ export class PlayoutModel {
   private readonly segments: number[] = [];
   underruns = 0;
   silentMs = 0;
+  /** When the first audio came, and when each underrun began (ms). */
+  firstAt = Number.NaN;
+  readonly underrunTimes: number[] = [];
 
   /**
    * @param unitsPerSecond how fast playback consumes units
@@ -30,12 +33,15 @@ export class PlayoutModel {
   /** `count` more units arrived at `at` (ms). */
   arrive(at: number, count: number): void {
     if (count <= 0) return;
-    if (Number.isNaN(this.playhead)) this.playhead = at + this.bufferMs;
-    else if (at > this.playhead) {
+    if (Number.isNaN(this.playhead)) {
+      this.playhead = at + this.bufferMs;
+      this.firstAt = at;
+    } else if (at > this.playhead) {
       const gap = at - this.playhead;
       if (gap >= this.toleranceMs) {
         this.underruns += 1;
         this.silentMs += gap;
+        this.underrunTimes.push(this.playhead);
       }
       this.playhead = at;
     }
@@ -55,6 +61,11 @@ export class PlayoutModel {
       else hi = mid - 1;
     }
     return this.segments[lo * 2 + 1] + ((index - this.segments[lo * 2]) / this.unitsPerSecond) * 1000;
+  }
+
+  /** Underruns once playing had settled (`afterMs` after the first audio): a join's first gap left out. */
+  underrunsAfter(afterMs: number): number {
+    return this.underrunTimes.filter((t) => t - this.firstAt >= afterMs).length;
   }
 
   get received(): number {

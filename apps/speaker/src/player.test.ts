@@ -125,8 +125,8 @@ describe('ProcessPlayer', () => {
     expect(() => new ProcessPlayer('ffplay', 'ffplay', { outputDir: '/x' })).toThrow(/mpg123/);
   });
 
-  it('decodes live voice as it arrives (no seek buffer: mpg123 would read it half a second at a time)', () => {
-    expect(new ProcessPlayer('mpg123').argsFor('u', 0, undefined, 'live')).toEqual(['-q', '--no-seekbuffer', '-f', '32768', 'u']);
+  it('decodes live voice as it arrives, from the agent (stdin) without a seek buffer (mpg123 would read it half a second at a time)', () => {
+    expect(new ProcessPlayer('mpg123').argsFor('u', 0, undefined, 'live')).toEqual(['-q', '--no-seekbuffer', '-f', '32768', '-']);
     expect(new ProcessPlayer('mpg123').argsFor('u', 0, undefined, 'relay')).toEqual(['-q', '-f', '32768', 'u']);
     expect(new ProcessPlayer('ffplay').argsFor('u', 0, undefined, 'live')).toEqual(['-nodisp', '-autoexit', '-loglevel', 'error', '-fflags', 'nobuffer', '-volume', '100', 'u']);
   });

@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
 import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { PlayItem } from '@loa/contract';
 import type { Player } from './player';
+import { LivePacer } from './livePacer';
 import { ItemRecording, type ItemRef } from './recording';
 import { sleep } from './sleep';
 import type { StopSignal } from './stopSignal';
@@ -56,12 +59,14 @@ export class ProcessPlayer implements Player {
   /** Arguments of the program for one item, writing to `wavPath` when given (exported for tests through the instance). */
   argsFor(url: string, fromSeconds: number, wavPath?: string, kind: PlayItem['kind'] = 'file'): string[] {
     // Live voice is decoded as it arrives: mpg123's seek buffer reads a stream 4 KiB at a time
-    // (half a second of 64 kbit/s voice), ffplay buffers its input; neither is needed for what never seeks.
+    // (half a second of 64 kbit/s voice), ffplay buffers its input; neither is needed for what never
+    // seeks. mpg123 reads live voice from the agent (stdin), which keeps it at the live edge.
     const live = kind === 'live';
     if (this.program === 'mpg123') {
       const skip = fromSeconds > 0 ? ['-k', String(Math.round(fromSeconds * MP3_FRAMES_PER_SECOND))] : [];
       const output = wavPath ? ['-w', wavPath] : [];
-      return ['-q', ...(live ? ['--no-seekbuffer'] : []), '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, ...output, url];
+      // Live voice comes in on stdin, through the agent's pacer (runLive): '-' names it.
+      return ['-q', ...(live ? ['--no-seekbuffer'] : []), '-f', String(Math.round((32768 * this.volume) / 100)), ...skip, ...output, live ? '-' : url];
     }
     const seek = fromSeconds > 0 ? ['-ss', fromSeconds.toFixed(2)] : [];
     return ['-nodisp', '-autoexit', '-loglevel', 'error', ...(live ? ['-fflags', 'nobuffer'] : []), '-volume', String(this.volume), ...seek, url];
@@ -73,15 +78,16 @@ export class ProcessPlayer implements Player {
     const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' || kind === 'live' ? 0 : FILE_GRACE_MS);
     // Live voice is heard from its newest audio: there is nothing to seek in it.
     const from = kind === 'live' ? 0 : fromSeconds;
+    const input = kind === 'live' && this.program === 'mpg123' ? url : undefined;
     if (!this.options.outputDir) {
-      await this.run(this.argsFor(url, from, undefined, kind), remainingMs, signal);
+      await this.run(this.argsFor(url, from, undefined, kind), remainingMs, signal, input);
       return;
     }
     const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
     const startedAt = Date.now();
     let cut = false;
     try {
-      cut = await this.run(this.argsFor(url, from, recording.partPath, kind), remainingMs, signal);
+      cut = await this.run(this.argsFor(url, from, recording.partPath, kind), remainingMs, signal, input);
       if (!cut) {
         // mpg123 writes a file much faster than it plays: the item lasts as long as its audio, as on a speaker.
         const audioMs = await readWavLayout(recording.partPath).then((layout) => wavSeconds(layout) * 1000, () => 0);
@@ -94,19 +100,42 @@ export class ProcessPlayer implements Player {
   }
 
   /** Runs the program until it exits or is stopped (time up, or `signal`); answers whether it was stopped. */
-  private run(args: string[], remainingMs: number, signal: StopSignal): Promise<boolean> {
+  private run(args: string[], remainingMs: number, signal: StopSignal, liveInput?: string): Promise<boolean> {
     if (signal.aborted) return Promise.resolve(true);
     return new Promise((resolve, reject) => {
-      const child = spawn(this.executable, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(this.executable, args, { stdio: [liveInput ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
       let stderr = '';
       let stoppedByUs = false;
+      let request: http.ClientRequest | null = null;
       const stop = () => {
         stoppedByUs = true;
+        request?.destroy();
         child.kill('SIGTERM');
       };
+      if (liveInput && child.stdin) {
+        // The live stream, fetched here and fed to the decoder through the pacer.
+        const stdin = child.stdin;
+        stdin.on('error', () => undefined); // the decoder has gone: its exit says why
+        const pacer = new LivePacer((frame) => stdin.write(frame));
+        request = (liveInput.startsWith('https:') ? https : http).get(liveInput, (response) => {
+          if (response.statusCode !== 200) {
+            stderr = `live stream answered HTTP ${response.statusCode}`;
+            response.resume();
+            stdin.end();
+            return;
+          }
+          response.on('data', (bytes: Buffer) => pacer.push(bytes));
+          response.on('end', () => stdin.end());
+          response.on('error', () => stdin.end());
+        });
+        request.on('error', (error) => {
+          if (!stoppedByUs) stderr = `live stream: ${error.message}`;
+          stdin.end();
+        });
+      }
       const timer = setTimeout(stop, remainingMs);
       signal.addEventListener('abort', stop, { once: true });
-      child.stderr.on('data', (chunk: Buffer) => {
+      child.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString()).slice(-500);
       });
       const finish = (error: Error | null) => {

@@ -93,6 +93,31 @@ const BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 16
 const RATES: Record<number, number[]> = { 3: [44_100, 48_000, 32_000], 2: [22_050, 24_000, 16_000], 0: [11_025, 12_000, 8000] };
 
 /**
+ * The MPEG audio Layer III frame starting at `at`: its length in bytes and milliseconds; 'short'
+ * when its header or body runs past the end of `bytes` (more may come), null when no frame header
+ * is there.
+ */
+export function mp3FrameAt(bytes: Uint8Array, at: number): { length: number; ms: number } | 'short' | null {
+  if (at + 4 > bytes.length) return 'short';
+  const b1 = bytes[at + 1]!;
+  const b2 = bytes[at + 2]!;
+  if (bytes[at] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
+  const layer = (b1 >> 1) & 3; // 1: Layer III
+  if (version === 1 || layer !== 1) return null;
+  const bitrateIndex = b2 >> 4;
+  const rateIndex = (b2 >> 2) & 3;
+  if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
+  const kbps = (version === 3 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]!;
+  const rate = RATES[version]![rateIndex]!;
+  const samples = version === 3 ? 1152 : 576;
+  const length = Math.floor(((samples / 8) * kbps * 1000) / rate) + ((b2 >> 1) & 1);
+  if (length < 4) return null;
+  if (at + length > bytes.length) return 'short';
+  return { length, ms: (samples * 1000) / rate };
+}
+
+/**
  * Checks that `bytes` is whole MPEG audio Layer III frames and nothing else, and answers how many
  * milliseconds they hold; null when it is anything else (a frame header wrong, a frame cut short).
  */
@@ -101,23 +126,10 @@ export function mp3FramesDuration(bytes: Uint8Array): number | null {
   let ms = 0;
   if (bytes.length < 4) return null;
   while (at < bytes.length) {
-    if (at + 4 > bytes.length) return null;
-    const b1 = bytes[at + 1]!;
-    const b2 = bytes[at + 2]!;
-    if (bytes[at] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
-    const version = (b1 >> 3) & 3; // 3: MPEG-1, 2: MPEG-2, 0: MPEG-2.5
-    const layer = (b1 >> 1) & 3; // 1: Layer III
-    if (version === 1 || layer !== 1) return null;
-    const bitrateIndex = b2 >> 4;
-    const rateIndex = (b2 >> 2) & 3;
-    if (bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-    const kbps = (version === 3 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex]!;
-    const rate = RATES[version]![rateIndex]!;
-    const samples = version === 3 ? 1152 : 576;
-    const length = Math.floor(((samples / 8) * kbps * 1000) / rate) + ((b2 >> 1) & 1);
-    if (length < 4 || at + length > bytes.length) return null;
-    at += length;
-    ms += (samples * 1000) / rate;
+    const frame = mp3FrameAt(bytes, at);
+    if (frame === null || frame === 'short') return null;
+    at += frame.length;
+    ms += frame.ms;
   }
   return ms;
 }
