@@ -72,7 +72,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-'));
   const adminUser = 'admin';
   const adminPassword = crypto.randomBytes(18).toString('base64url');
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // LOA_BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of any benchmark.
+  const nodeArgs = options.nodeArgs ?? (process.env.LOA_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
