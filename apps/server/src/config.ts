@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOICES, type VoiceId } from '@loa/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DB_TIMEOUT_DEFAULTS } from './infra/dbFaults';
@@ -101,6 +102,17 @@ const envSchema = z.object({
    * command before it and all start together on their synchronised clocks (issue #13).
    */
   PLAY_LEAD_MS: z.coerce.number().int().min(0).max(3000).default(600),
+  /**
+   * CAP 1.2 sources polled for alerts (issue #14): Atom or RSS feeds of CAP, or CAP documents,
+   * separated by commas or spaces. They belong to the ADMIN_USER administrator, whose rights and
+   * area scope their alerts get; administrators add more on the Kết nối page.
+   */
+  CAP_FEEDS: z.string().default('').refine((v) => v.split(/[\s,]+/).filter(Boolean).every((u) => /^https?:\/\/\S+$/i.test(u)), 'mỗi nguồn CAP phải là một đường dẫn http(s)'),
+  /** How often the CAP feeds are polled (with ETag / If-Modified-Since). */
+  CAP_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
+  /** The voice and engine that speak the bulletins built from CAP alerts. */
+  CAP_VOICE: z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]]).default('banmaiace'),
+  CAP_TTS_ENGINE: z.string().default('espeak'),
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -24,3 +24,4 @@ export * from './playReasons';
 export * from './vietnamTime';
 export * from './live';
 export * from './schemas/apiKeys';
+export * from './schemas/cap';
