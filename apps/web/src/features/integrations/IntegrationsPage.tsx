@@ -4,6 +4,8 @@ import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { NoRightNotice } from '../errors/NoRightNotice';
 import { ApiKeysSection } from './ApiKeysSection';
+import { CapAlertsSection } from './CapAlertsSection';
+import { CapFeedsSection } from './CapFeedsSection';
 
 /**
  * /ket-noi: what connects Loa to other systems, one section component each (API keys, CAP feeds
@@ -16,6 +18,8 @@ export function IntegrationsPage() {
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.integrations')}</Typography>
       <ApiKeysSection />
+      <CapAlertsSection />
+      <CapFeedsSection />
     </Stack>
   );
 }
