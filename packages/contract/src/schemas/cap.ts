@@ -115,11 +115,16 @@ export const AREA_GEOGRAPHY_MESSAGES = {
 
 const badBoundary = { error: AREA_GEOGRAPHY_MESSAGES.boundaryInvalid };
 const position = z.tuple([z.number(badBoundary).min(-180, badBoundary).max(180, badBoundary), z.number(badBoundary).min(-90, badBoundary).max(90, badBoundary)], badBoundary).rest(z.number(badBoundary));
-const ring = z.array(position, badBoundary).min(4, badBoundary).max(100_000, badBoundary)
-  .refine((r) => r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1], badBoundary);
+// Sizes bounded by refinements rather than maxItems where a commune's outline may need many
+// points: the bound holds all the same, and generated documents (the fuzz tier) stay small.
+const MAX_POINTS = 200_000;
+const ring = z.array(position, badBoundary).min(4, badBoundary)
+  .refine((r) => r.length <= MAX_POINTS && r[0][0] === r[r.length - 1][0] && r[0][1] === r[r.length - 1][1], badBoundary);
+const polygonRings = z.array(ring, badBoundary).min(1, badBoundary).max(20, badBoundary);
+const points = (polygons: unknown[][][]) => polygons.reduce((n, rings) => n + rings.reduce((m, r) => m + r.length, 0), 0);
 export const boundarySchema = z.union([
-  z.object({ type: z.literal('Polygon', badBoundary), coordinates: z.array(ring, badBoundary).min(1, badBoundary).max(1000, badBoundary) }),
-  z.object({ type: z.literal('MultiPolygon', badBoundary), coordinates: z.array(z.array(ring, badBoundary).min(1, badBoundary).max(1000, badBoundary), badBoundary).min(1, badBoundary).max(1000, badBoundary) }),
+  z.object({ type: z.literal('Polygon', badBoundary), coordinates: polygonRings.refine((rings) => points([rings]) <= MAX_POINTS, badBoundary) }),
+  z.object({ type: z.literal('MultiPolygon', badBoundary), coordinates: z.array(polygonRings, badBoundary).min(1, badBoundary).max(100, badBoundary).refine((polygons) => points(polygons) <= MAX_POINTS, badBoundary) }),
 ], { error: AREA_GEOGRAPHY_MESSAGES.boundaryInvalid });
 export type Boundary = z.infer<typeof boundarySchema>;
 
