@@ -159,6 +159,8 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/cap': { need: 'themsuaxoalichphat', generic: true },
   'GET /v1/client/cap/danhsach': { need: 'quanlytaikhoan' },
   'GET /v1/client/cap/nguon': { need: 'quanlytaikhoan' },
+  'GET /v1/client/cap/chinhsach': { need: 'quanlytaikhoan' },
+  'POST /v1/client/cap/chinhsach': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { chinhsach: 'tudong' } }) },
   'POST /v1/client/cap/nguon/themmoi': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { url: 'http://127.0.0.1:9/cap-khac.atom' } }) },
   'POST /v1/client/cap/nguon/layngay': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.capFeed } }) },
   'POST /v1/client/cap/nguon/xoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.capFeed } }) },

@@ -94,4 +94,11 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.thu-hoi-khoa-api': 'Revoke API key',
   'log.action.goi-api': 'API call with a key',
   'log.action.tu-choi-khoa-api': 'Refused: API key wrong, revoked or over its rate',
+  'log.action.nhan-canh-bao-cap': 'CAP alert received',
+  'log.action.tu-choi-canh-bao-cap': 'Refused: invalid CAP alert',
+  'log.action.them-nguon-cap': 'Add CAP feed',
+  'log.action.xoa-nguon-cap': 'Remove CAP feed',
+  'log.action.chinh-sach-canh-bao-cap': 'Change CAP alert policy',
+  'log.action.sua-ranh-gioi-dia-ban': 'Edit area code and boundary',
+  'log.action.nhap-ranh-gioi-dia-ban': 'Import area boundaries (GeoJSON)',
 };

@@ -92,4 +92,11 @@ export const viSystemLog = {
   'log.action.thu-hoi-khoa-api': 'Thu hồi khoá API',
   'log.action.goi-api': 'Gọi API bằng khoá',
   'log.action.tu-choi-khoa-api': 'Bị từ chối: khoá API sai, đã thu hồi hoặc gọi quá nhiều',
+  'log.action.nhan-canh-bao-cap': 'Nhận cảnh báo CAP',
+  'log.action.tu-choi-canh-bao-cap': 'Bị từ chối: cảnh báo CAP không hợp lệ',
+  'log.action.them-nguon-cap': 'Thêm nguồn CAP',
+  'log.action.xoa-nguon-cap': 'Xoá nguồn CAP',
+  'log.action.chinh-sach-canh-bao-cap': 'Đổi chính sách cảnh báo CAP',
+  'log.action.sua-ranh-gioi-dia-ban': 'Sửa mã và ranh giới địa bàn',
+  'log.action.nhap-ranh-gioi-dia-ban': 'Nhập ranh giới địa bàn (GeoJSON)',
 } as const;

@@ -44,6 +44,14 @@ export const CAP_MESSAGES = {
   feedUnreadable: 'Nguồn CAP không phải Atom, RSS hay cảnh báo CAP!',
 } as const;
 
+/**
+ * An administrator's policy for alerts: 'tudong' broadcasts Extreme or Severe alerts of Immediate
+ * urgency at once (the default); 'duyet' makes every alert a draft awaiting approval.
+ */
+export const CAP_POLICIES = ['tudong', 'duyet'] as const;
+export type CapPolicy = (typeof CAP_POLICIES)[number];
+export const capPolicySchema = z.object({ chinhsach: z.enum(CAP_POLICIES, { error: 'Chính sách cảnh báo phải là "tudong" hoặc "duyet"!' }) });
+
 /** What an alert became. */
 export const CAP_OUTCOMES = ['dangxuly', 'phat', 'nhap', 'capnhat', 'huy', 'boqua', 'loi'] as const;
 export type CapOutcome = (typeof CAP_OUTCOMES)[number];

@@ -1,5 +1,5 @@
 import {
-  CAP_MAX_BYTES, CAP_MESSAGES, capAlertSchema, capFeedCreateBodySchema, capFeedIdBodySchema, capFeedSchema, capReceiptSchema, envelope,
+  CAP_MAX_BYTES, CAP_MESSAGES, capAlertSchema, capPolicySchema, type CapPolicy, capFeedCreateBodySchema, capFeedIdBodySchema, capFeedSchema, capReceiptSchema, envelope,
 } from '@loa/contract';
 import { z } from 'zod';
 import fp from 'fastify-plugin';
@@ -9,6 +9,8 @@ import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { capMessageOf } from './capAlert';
 import { listReceivedAlerts } from './capAlerts.view';
+import { capPolicyOf, setCapPolicy } from './capPolicy';
+import { requireKeyManager } from '../api-keys/apiKeys.service';
 import { parseXml } from './capXml';
 import { CapFeedPoller } from './capFeeds';
 import { receiveAlert, type CapDeps } from './cap.service';
@@ -78,6 +80,19 @@ export async function capRoutes(app: FastifyInstance): Promise<void> {
     preHandler: app.requireUser,
     schema: { tags, summary: 'Các cảnh báo CAP đã nhận và kết quả (bản tin hoặc bản nháp)', response: { 200: envelope(z.array(capAlertSchema)) } },
   }, async (request) => ({ data: await listReceivedAlerts(app.db, request.session!) }));
+
+  app.get('/v1/client/cap/chinhsach', {
+    preHandler: app.requireUser,
+    schema: { tags, summary: 'Chính sách cảnh báo của quản trị viên (tudong: phát ngay Extreme/Severe + Immediate; duyet: luôn chờ duyệt)', response: { 200: envelope(capPolicySchema) } },
+  }, async (request) => {
+    requireKeyManager(request.session!);
+    return { data: { chinhsach: await capPolicyOf(app.db, request.session!.user.admin_id) } };
+  });
+
+  app.post('/v1/client/cap/chinhsach', {
+    preHandler: app.requireUser,
+    schema: { tags, summary: 'Đặt chính sách cảnh báo CAP', body: capPolicySchema, response: { 200: envelope(capPolicySchema) } },
+  }, async (request) => ({ data: { chinhsach: await setCapPolicy(app.db, request.session!, (request.body as { chinhsach: CapPolicy }).chinhsach) } }));
 
   app.get('/v1/client/cap/nguon', {
     preHandler: app.requireUser,

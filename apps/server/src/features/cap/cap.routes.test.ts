@@ -158,6 +158,23 @@ describe('POST /v1/client/cap', () => {
     expect([...speakersA, ...speakersB].every((s) => s.playing === null)).toBe(true);
   }, 30_000);
 
+  it('makes even an Extreme, Immediate alert a draft when the administrator chose approval for all', async () => {
+    expect((await owner.client.post('/v1/client/cap/chinhsach', { chinhsach: 'duyet' })).body.data).toEqual({ chinhsach: 'duyet' });
+    try {
+      const res = await postCap(districtKey, vnAlert({ id: 'CS-1' }));
+      expect(res.data).toMatchObject({ ketqua: 'nhap', idphatngay: null });
+      expect(speakersA.every((s) => s.playing === null)).toBe(true);
+      await owner.client.post('/v1/client/lichphat/xoalichphat', { id: res.data!.idlichphat });
+    } finally {
+      await owner.client.post('/v1/client/cap/chinhsach', { chinhsach: 'tudong' });
+    }
+    expect((await owner.client.get('/v1/client/cap/chinhsach')).body.data).toEqual({ chinhsach: 'tudong' });
+    // Only administrators who manage accounts set it.
+    expect((await postCap(districtKey, '')).status).toBe(400);
+    const byKey = await fetch(`${server.url}/v1/client/cap/chinhsach`, { method: 'POST', headers: { authorization: `Bearer ${districtKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ chinhsach: 'duyet' }) });
+    expect(byKey.status).toBe(403);
+  }, 20_000);
+
   it('never matches the areas of another administrator', async () => {
     const other = await signedInAdmin(server);
     const key = (await other.client.post('/v1/client/khoaapi/themmoi', { ten: 'Khoá khác', quyenhan: ['themsuaxoalichphat'] })).body.data.bimat as string;

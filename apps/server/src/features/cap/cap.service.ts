@@ -24,6 +24,7 @@ import { chosenInfo, type CapInfo, type CapMessage } from './capAlert';
 import { areasOfAlert } from './capAreas';
 import { broadcastsAtOnce, bulletinText, bulletinTitle } from './bulletin';
 import * as q from './cap.queries';
+import { capPolicyOf } from './capPolicy';
 
 /** Everything handling an alert touches: the parts a broadcast and a schedule need, speech, notifications. */
 export interface CapDeps {
@@ -160,7 +161,7 @@ export async function receiveAlert(deps: CapDeps, session: Session, message: Cap
       note = `Tin có trạng thái "${message.status}" không được phát.`;
     } else {
       const source = await speak(deps, session, bulletinText(message, info));
-      if (broadcastsAtOnce(message, info)) {
+      if (broadcastsAtOnce(message, info) && (await capPolicyOf(deps.db, session.user.admin_id)) === 'tudong') {
         ids.broadcast = await broadcastNow(deps, session, message, info, areas, source, via);
         outcome = 'phat';
         note = `Phát ngay tới ${areas.map((a) => a.ten).join(', ')}.`;

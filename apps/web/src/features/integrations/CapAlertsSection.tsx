@@ -4,6 +4,7 @@ import { vnIsoDay, type CapAlert } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 import { fetchCapAlerts } from './api';
+import { CapPolicySwitch } from './CapPolicySwitch';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
 
@@ -24,7 +25,7 @@ export function CapAlertsSection() {
   const { t, tMessage } = useT();
   const { data: items, error } = useLoaded(fetchCapAlerts, REFRESH_MS);
   return (
-    <IntegrationSection id="cap-alerts" title={t('capAlerts.title')} intro={t('capAlerts.intro')}>
+    <IntegrationSection id="cap-alerts" title={t('capAlerts.title')} intro={t('capAlerts.intro')} action={<CapPolicySwitch />}>
       {error && <Alert severity="error">{tMessage(error)}</Alert>}
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 4, textAlign: 'center' }}><Typography color="text.secondary">{t('capAlerts.none')}</Typography></Box>}

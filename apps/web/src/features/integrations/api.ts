@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, CapAlert, CapFeed } from '@loa/contract';
+import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, CapAlert, CapFeed, CapPolicy } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const KEYS = '/v1/client/khoaapi';
@@ -16,6 +16,10 @@ const CAP = '/v1/client/cap';
 
 /** GET danhsach: the alerts received and what each became. */
 export const fetchCapAlerts = (): Promise<CapAlert[]> => api.get<CapAlert[]>(`${CAP}/danhsach`);
+
+/** GET / POST chinhsach: the administrator's policy (tudong: Extreme/Severe + Immediate at once; duyet: always a draft). */
+export const fetchCapPolicy = (): Promise<{ chinhsach: CapPolicy }> => api.get<{ chinhsach: CapPolicy }>(`${CAP}/chinhsach`);
+export const saveCapPolicy = (chinhsach: CapPolicy): Promise<{ chinhsach: CapPolicy }> => api.post<{ chinhsach: CapPolicy }>(`${CAP}/chinhsach`, { chinhsach });
 
 /** GET nguon: the feeds polled. */
 export const fetchCapFeeds = (): Promise<CapFeed[]> => api.get<CapFeed[]>(`${CAP}/nguon`);
