@@ -83,6 +83,8 @@ test('a CAP alert posted with a key is broadcast and shown on the Kết nối pa
     await expect(urgent).toContainText(`Trạm KTTV ${tag}`);
     const pending = page.getByTestId('cap-alert-row').filter({ hasText: `Mưa vừa ${tag}` });
     await expect(pending).toContainText('Bản nháp chờ duyệt');
+    // The demo's own sample (a Test message) is listed as ignored.
+    await expect(page.getByTestId('cap-alert-row').filter({ hasText: 'LOA-DEMO-TRIEU-CUONG-1' })).toContainText('Bỏ qua');
     await pending.getByRole('link', { name: 'Xem bản nháp' }).click();
     await expect(page).toHaveURL(/\/quan-ly-lich-phat\?id=/);
     await page.goBack();
@@ -92,7 +94,10 @@ test('a CAP alert posted with a key is broadcast and shown on the Kết nối pa
     // The bulletin is stopped by the sender's Cancel.
     expect((await send(capAlert({ id: `E2E-HUY-${tag}`, code, severity: 'Extreme', urgency: 'Immediate', headline: 'Huỷ', msgType: 'Cancel', refs: `canhbao@kttv.gov.vn,E2E-KC-${tag},2026-10-01T07:00:00+07:00` }))).ketqua).toBe('huy');
 
-    // Boundaries from a GeoJSON file, drawn on the device map.
+    // Boundaries from a GeoJSON file, drawn on the device map (the demo communes have theirs).
+    await page.goto(`${baseUrl()}/ban-do-thiet-bi`);
+    await expect(page.locator('path.leaflet-interactive').first()).toBeVisible();
+    const before = await page.locator('path.leaflet-interactive').count();
     await page.goto(`${baseUrl()}/quan-ly-dia-ban`);
     await page.getByTestId('boundaries-file').setInputFiles({
       name: 'ranh-gioi.geojson', mimeType: 'application/geo+json',
@@ -100,7 +105,7 @@ test('a CAP alert posted with a key is broadcast and shown on the Kết nối pa
     });
     await expect(page.getByText('Đã cập nhật ranh giới của 1 địa bàn.')).toBeVisible();
     await page.goto(`${baseUrl()}/ban-do-thiet-bi`);
-    await expect(page.locator('path.leaflet-interactive')).toHaveCount(1);
+    await expect(page.locator('path.leaflet-interactive')).toHaveCount(before + 1);
   } finally {
     if (draftId) await apiPost(page, '/v1/client/lichphat/xoalichphat', { id: draftId });
     // A live key holds its area; a revoked one lets it go.

@@ -17,7 +17,7 @@ export const CAP_CERTAINTIES = ['Observed', 'Likely', 'Possible', 'Unlikely', 'U
 /** Vietnamese words for the CAP values a bulletin reads out and the console shows. */
 export const CAP_LABELS = {
   severity: { Extreme: 'Cực kỳ nghiêm trọng', Severe: 'Nghiêm trọng', Moderate: 'Trung bình', Minor: 'Nhẹ', Unknown: 'Chưa rõ' },
-  urgency: { Immediate: 'Khẩn cấp, cần hành động ngay', Expected: 'Cần hành động sớm (trong vòng một giờ)', Future: 'Cần chuẩn bị', Past: 'Đã qua', Unknown: 'Chưa rõ' },
+  urgency: { Immediate: 'Khẩn cấp, cần hành động ngay', Expected: 'Cần hành động sớm, trong vòng một giờ', Future: 'Cần chuẩn bị', Past: 'Đã qua', Unknown: 'Chưa rõ' },
   msgType: { Alert: 'Cảnh báo', Update: 'Cập nhật', Cancel: 'Huỷ', Ack: 'Xác nhận', Error: 'Báo lỗi' },
 } as const;
 

@@ -168,7 +168,7 @@ export async function receiveAlert(deps: CapDeps, session: Session, message: Cap
       } else {
         ids.schedule = await draft(deps, session, message, info, areas, source);
         outcome = 'nhap';
-        note = `Bản nháp chờ duyệt cho ${areas.map((a) => a.ten).join(', ')} (mức độ ${CAP_LABELS.severity[info.severity]}, ${CAP_LABELS.urgency[info.urgency].toLowerCase()}).`;
+        note = `Bản nháp chờ duyệt cho ${areas.map((a) => a.ten).join(', ')}. Mức độ: ${CAP_LABELS.severity[info.severity]}; khẩn cấp: ${CAP_LABELS.urgency[info.urgency].toLowerCase()}.`;
       }
       if (undone.length > 0) note = `${note} Trước đó: ${undone.join('; ')}.`;
     }
