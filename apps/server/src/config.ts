@@ -113,6 +113,11 @@ const envSchema = z.object({
   /** The voice and engine that speak the bulletins built from CAP alerts. */
   CAP_VOICE: z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]]).default('banmaiace'),
   CAP_TTS_ENGINE: z.string().default('espeak'),
+  /**
+   * Start the speech engine's worker ahead of the first alert (at start when a feed or a key that
+   * may broadcast exists, and when one is added), so an emergency bulletin is not delayed by it.
+   */
+  CAP_WARM_UP: flagOn,
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -32,7 +32,7 @@ export const capPoller = fp(async (app: FastifyInstance) => {
     db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, outbound: app.outbound, scheduler: app.scheduler,
     notifyDeps: app.notifyDeps, tts: app.tts, voice: app.config.CAP_VOICE, ttsEngine: app.config.CAP_TTS_ENGINE, log: app.log,
   };
-  const poller = new CapFeedPoller(deps, app.config.CAP_POLL_SECONDS);
+  const poller = new CapFeedPoller(deps, app.config.CAP_POLL_SECONDS, app.config.CAP_WARM_UP);
   app.decorate('capDeps', deps);
   app.decorate('capFeeds', poller);
   await poller.start(app.config.CAP_FEEDS.split(/[\s,]+/).filter(Boolean), app.config.ADMIN_USER);

@@ -49,7 +49,7 @@ const refusals = () => server.db.query<{ detail: { lydo: string }; tentaikhoan: 
   `SELECT detail, tentaikhoan FROM system_log WHERE admin_id = $1 AND action = 'tu-choi-canh-bao-cap' ORDER BY id`, [owner.admin.id]);
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ CAP_WARM_UP: true });
   owner = await signedInAdmin(server);
   const c = owner.client;
   const suffix = crypto.randomBytes(3).toString('hex');

@@ -78,7 +78,7 @@ export class CapFeedPoller {
   private running: Promise<void> | null = null;
   private warming: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: CapDeps, private readonly intervalSeconds: number) {}
+  constructor(private readonly deps: CapDeps, private readonly intervalSeconds: number, private readonly warm = true) {}
 
   /** Adds the feeds of CAP_FEEDS to the ADMIN_USER administrator (once), then polls every interval. */
   async start(configured: string[], adminLogin: string): Promise<void> {
@@ -103,6 +103,7 @@ export class CapFeedPoller {
    * when a feed or a key that may broadcast exists.
    */
   warmUp(): void {
+    if (!this.warm) return;
     const engine = this.deps.tts.engines.get(this.deps.ttsEngine);
     if (!engine) return;
     this.warming = engine.synthesize('Loa sẵn sàng.', this.deps.voice, AbortSignal.timeout(60_000))
