@@ -185,6 +185,35 @@ describe('POST /v1/client/cap', () => {
 });
 
 describe('CAP feeds', () => {
+  it('reads an RSS feed of CAP links and asks again with If-Modified-Since; a broken alert is the feed\'s error, not the server\'s', async () => {
+    const seen: { path: string; since?: string }[] = [];
+    const modified = 'Tue, 24 Nov 2026 07:00:00 GMT';
+    const feedServer = http.createServer((req, res) => {
+      seen.push({ path: req.url!, since: req.headers['if-modified-since'] as string | undefined });
+      if (req.url === '/rss.xml') {
+        if (req.headers['if-modified-since'] === modified) return res.writeHead(304).end();
+        res.writeHead(200, { 'content-type': 'application/rss+xml', 'last-modified': modified });
+        return res.end(`<?xml version="1.0"?><rss version="2.0"><channel><title>Cảnh báo</title>
+          <item><title>Lũ</title><link>/a/RSS-1.xml</link></item><item><title>Hỏng</title><link>/a/hong.xml</link></item></channel></rss>`);
+      }
+      if (req.url === '/a/RSS-1.xml') return res.writeHead(200).end(vnAlert({ id: 'RSS-1', severity: 'Minor', urgency: 'Future', area: `<geocode><valueName>MaDVHC</valueName><value>${codes.b}</value></geocode>` }));
+      if (req.url === '/a/hong.xml') return res.writeHead(200).end('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><alert>&e;</alert>');
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/rss.xml`;
+      const added = await owner.client.post('/v1/client/cap/nguon/themmoi', { url });
+      expect(added.body.data).toMatchObject({ socanhbao: 1, loi: `${url.replace('/rss.xml', '/a/hong.xml')}: ${CAP_MESSAGES.doctype}` });
+      const again = await owner.client.post('/v1/client/cap/nguon/layngay', { id: added.body.data._id });
+      expect(again.body.data).toMatchObject({ socanhbao: 1, loi: null });
+      expect(seen.map((s) => [s.path, s.since ?? null])).toEqual([['/rss.xml', null], ['/a/RSS-1.xml', null], ['/a/hong.xml', null], ['/rss.xml', modified]]);
+      expect((await refusals()).some((e) => e.detail.lydo === CAP_MESSAGES.doctype && e.tentaikhoan.startsWith('Nguồn CAP: 127.0.0.1'))).toBe(true);
+    } finally {
+      await new Promise((resolve) => feedServer.close(resolve));
+    }
+  }, 20_000);
+
   it('polls an Atom feed, fetches each new alert once and asks again with its ETag (304: nothing new)', async () => {
     const seen: { path: string; ifNoneMatch?: string }[] = [];
     const alertXml = vnAlert({ id: 'FEED-1', severity: 'Moderate', urgency: 'Expected', area: `<geocode><valueName>MaDVHC</valueName><value>${codes.b}</value></geocode>` });

@@ -178,6 +178,7 @@ export class CapFeedPoller {
             alerts.push({ ...parseXml((await res.buffer()).toString('utf8')), from: link });
           } catch (error) {
             errors.push(`${link}: ${reason(error)}`);
+            if (error instanceof AppError) await this.logRefusal(session, feed.url, link, error);
           }
         }
         seen = [...fresh, ...seen].slice(0, SEEN_KEPT);
@@ -187,9 +188,7 @@ export class CapFeedPoller {
             if (result.ketqua !== 'trung') received += 1;
           } catch (error) {
             errors.push(reason(error));
-            await writeSystemLog(this.deps.db, session.actor, {
-              action: 'tu-choi-canh-bao-cap', outcome: 'denied', detail: { nguon: feed.url, tailieu: alert.from, lydo: reason(error) },
-            }).catch(() => undefined);
+            await this.logRefusal(session, feed.url, alert.from, error);
           }
         }
       }
@@ -203,6 +202,13 @@ export class CapFeedPoller {
         WHERE id = $1`,
       [feed.id, validators.etag, validators.lastModified, JSON.stringify(seen), errors.length > 0 ? errors.join(' · ').slice(0, 1000) : null, received],
     );
+  }
+
+  /** A refused document or alert of a feed, in the system log under the feed's name. */
+  private async logRefusal(session: Session, feedUrl: string, from: string, error: unknown): Promise<void> {
+    await writeSystemLog(this.deps.db, session.actor, {
+      action: 'tu-choi-canh-bao-cap', outcome: 'denied', detail: { nguon: feedUrl, tailieu: from, lydo: reason(error) },
+    }).catch((logError: unknown) => this.deps.log.error({ err: logError }, 'could not log a refused CAP alert'));
   }
 
   /** The caller's administrator's feeds (Kết nối page). */
