@@ -53,7 +53,7 @@ export async function capRoutes(app: FastifyInstance): Promise<void> {
     const status = error instanceof AppError ? error.statusCode : (error as FastifyError).statusCode ?? 500;
     if (!request.session || status >= 500 || status === 401) return;
     await writeSystemLog(app.db, request.session.actor, {
-      action: 'tu-choi-canh-bao-cap', outcome: 'denied', detail: { lydo: error instanceof AppError || status === 413 ? error.message : CAP_MESSAGES.notXml, trangthai: status },
+      action: 'tu-choi-canh-bao-cap', outcome: 'denied', detail: { lydo: error instanceof AppError ? error.message : status === 413 ? CAP_MESSAGES.tooLarge : CAP_MESSAGES.notXml, trangthai: status },
     }).catch((logError: unknown) => request.log.error({ err: logError }, 'could not log a refused CAP alert'));
   };
 

@@ -145,7 +145,7 @@ describe('POST /v1/client/cap', () => {
     expect(json).toMatchObject({ status: 400, message: CAP_MESSAGES.notXml });
 
     const logged = await refusals();
-    for (const message of [unknown.message, noArea.message, outside.message, nowhere.message, hostile.message, CAP_MESSAGES.notXml]) {
+    for (const message of [unknown.message, noArea.message, outside.message, nowhere.message, hostile.message, CAP_MESSAGES.notXml, CAP_MESSAGES.tooLarge]) {
       expect(logged.some((e) => e.detail.lydo === message), message).toBe(true);
     }
     expect(logged.some((e) => e.tentaikhoan === 'Khoá API: Trạm xã B')).toBe(true);
