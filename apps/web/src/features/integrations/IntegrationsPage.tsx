@@ -3,6 +3,7 @@ import { GRID_SPACING } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { NoRightNotice } from '../errors/NoRightNotice';
+import { roleOf } from '../../app/shell/roleLabel';
 import { ApiKeysSection } from './ApiKeysSection';
 import { CapAlertsSection } from './CapAlertsSection';
 import { CapFeedsSection } from './CapFeedsSection';
@@ -13,7 +14,9 @@ import { CapFeedsSection } from './CapFeedsSection';
  */
 export function IntegrationsPage() {
   const { t } = useT();
-  if (!hasRight(useCurrentUser(), 'quanlytaikhoan')) return <NoRightNotice titleId="nav.integrations" right="quanlytaikhoan" />;
+  const me = useCurrentUser();
+  // Keys and alert policy belong to administrators who manage accounts (the server refuses others).
+  if (!hasRight(me, 'quanlytaikhoan') || !roleOf(me.loaitaikhoan).isAdmin) return <NoRightNotice titleId="nav.integrations" right="quanlytaikhoan" />;
   return (
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.integrations')}</Typography>
