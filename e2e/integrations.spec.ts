@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@loa/contract';
-import { baseUrl, signIn } from './fixtures';
+import { addCommune, apiPost, baseUrl, signIn } from './fixtures';
+
+/** A Vietnamese CAP 1.2 alert for one area code. */
+const capAlert = (o: { id: string; code: string; severity: string; urgency: string; headline: string; msgType?: string; refs?: string }) => `<?xml version="1.0" encoding="UTF-8"?>
+<alert xmlns="urn:oasis:names:tc:emergency:cap:1.2">
+  <identifier>${o.id}</identifier><sender>canhbao@kttv.gov.vn</sender><sent>2026-10-01T07:00:00+07:00</sent>
+  <status>Actual</status><msgType>${o.msgType ?? 'Alert'}</msgType><scope>Public</scope>${o.refs ? `<references>${o.refs}</references>` : ''}
+  <info><language>vi-VN</language><category>Met</category><event>Mưa lớn</event><urgency>${o.urgency}</urgency><severity>${o.severity}</severity><certainty>Likely</certainty>
+    <headline>${o.headline}</headline><description>Mưa lớn diện rộng, nguy cơ ngập úng vùng trũng.</description><instruction>Không đi qua ngầm, tràn.</instruction>
+    <area><areaDesc>Xã thử</areaDesc><geocode><valueName>MaDVHC</valueName><value>${o.code}</value></geocode></area></info>
+</alert>`;
 
 test('an administrator creates an API key on the Kết nối page, sees its secret once, sees its last use and revokes it', async ({ browser }) => {
   const context = await browser.newContext();
@@ -43,4 +53,63 @@ test('an administrator creates an API key on the Kết nối page, sees its secr
   expect(refused.status).toBe(401);
   expect(((await refused.json()) as { message: string }).message).toBe(API_KEY_MESSAGES.revoked);
   await context.close();
+});
+
+test('a CAP alert posted with a key is broadcast and shown on the Kết nối page with what it became; boundaries import and show on the map', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const tag = String(Date.now() % 100000);
+  const commune = await addCommune(page, `Xã Cảnh Báo ${tag}`);
+  await commune.addDevice(`Loa cảnh báo ${tag}`, `CAP-${tag}`);
+  const code = `E2E${tag}`;
+  await apiPost(page, '/v1/client/diaban/diadanh/capnhat', { id: commune._id, mahanhchinh: code });
+  const { bimat, khoa } = await apiPost<{ bimat: string; khoa: { _id: string } }>(page, '/v1/client/khoaapi/themmoi', { ten: `Trạm KTTV ${tag}`, quyenhan: ['themsuaxoalichphat'], diaban: commune._id });
+  const send = async (xml: string) => {
+    const res = await fetch(`${baseUrl()}/v1/client/cap`, { method: 'POST', headers: { authorization: `Bearer ${bimat}`, 'content-type': 'application/cap+xml' }, body: xml });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { data: { ketqua: string; idlichphat: string | null } }).data;
+  };
+  let draftId: string | null = null;
+  try {
+    expect((await send(capAlert({ id: `E2E-KC-${tag}`, code, severity: 'Extreme', urgency: 'Immediate', headline: `Mưa cực lớn ${tag}` }))).ketqua).toBe('phat');
+    const draft = await send(capAlert({ id: `E2E-NH-${tag}`, code, severity: 'Moderate', urgency: 'Expected', headline: `Mưa vừa ${tag}` }));
+    expect(draft.ketqua).toBe('nhap');
+    draftId = draft.idlichphat;
+
+    await page.goto(`${baseUrl()}/ket-noi`);
+    const urgent = page.getByTestId('cap-alert-row').filter({ hasText: `Mưa cực lớn ${tag}` });
+    await expect(urgent).toContainText('Đã phát ngay');
+    await expect(urgent).toContainText(`Xã Cảnh Báo ${tag}`);
+    await expect(urgent).toContainText(`Trạm KTTV ${tag}`);
+    const pending = page.getByTestId('cap-alert-row').filter({ hasText: `Mưa vừa ${tag}` });
+    await expect(pending).toContainText('Bản nháp chờ duyệt');
+    // The demo's own sample (a Test message) is listed as ignored.
+    await expect(page.getByTestId('cap-alert-row').filter({ hasText: 'LOA-DEMO-TRIEU-CUONG-1' })).toContainText('Bỏ qua');
+    await pending.getByRole('link', { name: 'Xem bản nháp' }).click();
+    await expect(page).toHaveURL(/\/quan-ly-lich-phat\?id=/);
+    await page.goBack();
+    await urgent.getByRole('link', { name: 'Xem bản tin' }).click();
+    await expect(page).toHaveURL(/\/nhat-ky-phat-song\?tu=/);
+
+    // The bulletin is stopped by the sender's Cancel.
+    expect((await send(capAlert({ id: `E2E-HUY-${tag}`, code, severity: 'Extreme', urgency: 'Immediate', headline: 'Huỷ', msgType: 'Cancel', refs: `canhbao@kttv.gov.vn,E2E-KC-${tag},2026-10-01T07:00:00+07:00` }))).ketqua).toBe('huy');
+
+    // Boundaries from a GeoJSON file, drawn on the device map (the demo communes have theirs).
+    await page.goto(`${baseUrl()}/ban-do-thiet-bi`);
+    await expect(page.locator('path.leaflet-interactive').first()).toBeVisible();
+    const before = await page.locator('path.leaflet-interactive').count();
+    await page.goto(`${baseUrl()}/quan-ly-dia-ban`);
+    await page.getByTestId('boundaries-file').setInputFiles({
+      name: 'ranh-gioi.geojson', mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { ma: code }, geometry: { type: 'Polygon', coordinates: [[[107.0, 16.7], [107.1, 16.7], [107.1, 16.8], [107.0, 16.8], [107.0, 16.7]]] } }] })),
+    });
+    await expect(page.getByText('Đã cập nhật ranh giới của 1 địa bàn.')).toBeVisible();
+    await page.goto(`${baseUrl()}/ban-do-thiet-bi`);
+    await expect(page.locator('path.leaflet-interactive')).toHaveCount(before + 1);
+  } finally {
+    if (draftId) await apiPost(page, '/v1/client/lichphat/xoalichphat', { id: draftId });
+    // A live key holds its area; a revoked one lets it go.
+    await apiPost(page, '/v1/client/khoaapi/thuhoi', { id: khoa._id });
+    await commune.remove();
+  }
 });

@@ -35,6 +35,7 @@ interface Fixtures {
   programme: string;
   media: string;
   apiKey: string;
+  capFeed: string;
 }
 
 interface Call {
@@ -154,6 +155,18 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/taikhoan/datlaimatkhau': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.account } }) },
   'GET /v1/client/loimoi/danhsach': { need: 'quanlytaikhoan' },
   'GET /v1/client/khoaapi/danhsach': { need: 'quanlytaikhoan' },
+  // The body is a CAP XML document, which the walk does not send: its 400 "send XML" counts as refused.
+  'POST /v1/client/cap': { need: 'themsuaxoalichphat', generic: true },
+  'GET /v1/client/cap/danhsach': { need: 'quanlytaikhoan' },
+  'GET /v1/client/cap/nguon': { need: 'quanlytaikhoan' },
+  'GET /v1/client/cap/chinhsach': { need: 'quanlytaikhoan' },
+  'POST /v1/client/cap/chinhsach': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { chinhsach: 'tudong' } }) },
+  'POST /v1/client/cap/nguon/themmoi': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { url: 'http://127.0.0.1:9/cap-khac.atom' } }) },
+  'POST /v1/client/cap/nguon/layngay': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.capFeed } }) },
+  'POST /v1/client/cap/nguon/xoa': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.capFeed } }) },
+  'GET /v1/client/diaban/diadanh': { need: 'login' },
+  'POST /v1/client/diaban/diadanh/capnhat': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.communeA, mahanhchinh: 'MA-WALK' } }) },
+  'POST /v1/client/diaban/diadanh/nhap': { need: 'quanlythietbi', call: () => ({ body: { type: 'Feature', properties: { ten: 'Xã A' }, geometry: { type: 'Polygon', coordinates: [[[106, 16], [107, 16], [107, 17], [106, 16]]] } } }) },
   'POST /v1/client/khoaapi/themmoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { ten: `Khoá ${crypto.randomBytes(4).toString('hex')}`, quyenhan: [], diaban: f.communeA } }) },
   'POST /v1/client/khoaapi/thuhoi': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.apiKey } }) },
   // The province exchange: its connector belongs to accounts over the whole administrator; what the province sends is taken from API keys only.
@@ -207,7 +220,8 @@ beforeAll(async () => {
   const media = put.status === 204 ? address.fields.key : '';
   await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich', adminId: owner.admin.id, areaIds: [], title: `Lịch ${marker}`, createdByName: marker });
   const apiKey = (await c.post('/v1/client/khoaapi/themmoi', { ten: `Khoá ${marker}`, quyenhan: ['xemnhatky'], diaban: owner.areas.communeA })).body.data?.khoa._id;
-  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice, programme, media, apiKey };
+  const capFeed = (await c.post('/v1/client/cap/nguon/themmoi', { url: `http://127.0.0.1:9/${marker}.atom` })).body.data?._id;
+  fx = { marker, ...owner.areas, device, account, invitation, channel, broadcast, uploadToken, mail, loginDevice, programme, media, apiKey, capFeed };
   for (const [k, v] of Object.entries(fx)) if (!v) throw new Error(`fixture ${k} missing`);
 });
 afterAll(() => server.close());
@@ -309,6 +323,8 @@ describe('the permission walk over every route', () => {
     expect(account).toMatchObject({ hoten: `Cán bộ ${fx.marker}`, khoa: false, doimatkhau: false });
     expect((await c.get('/v1/client/loimoi/danhsach')).body.data.find((i: { _id: string }) => i._id === fx.invitation).trangthai).toBe('cho');
     expect((await c.get('/v1/client/khoaapi/danhsach')).body.data.find((k: { _id: string }) => k._id === fx.apiKey).thuhoi).toBe(false);
+    expect((await c.get('/v1/client/cap/nguon')).body.data.map((feed: { _id: string }) => feed._id)).toContain(fx.capFeed);
+    expect((await c.get('/v1/client/diaban/diadanh')).body.data.find((a: { _id: string }) => a._id === fx.communeA).mahanhchinh).toBeNull();
     expect((await c.get('/v1/client/lichphat/danhsachkenhsohoa')).body.data.map((k: { _id: string }) => k._id)).toContain(fx.channel);
     expect((await c.get('/v1/client/lichphat/lichphatdangphat')).body.data.map((b: { idlichphat: string }) => b.idlichphat)).toContain(fx.broadcast);
     expect((await c.get('/v1/client/diaban')).body.data.map((a: { _id: string }) => a._id)).toEqual(expect.arrayContaining([fx.communeA, fx.communeB]));

@@ -52,8 +52,12 @@ import { refusalAudit } from './features/system-log/refusalAudit';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
 import { provinceFeature } from './features/province/province.plugin';
 import { createOutbound, type Outbound } from './infra/outbound';
+import { createEngines, type EngineRegistry } from './features/tts/engines/registry';
+import type { TtsCacheRow } from './features/tts/tts.queries';
 import { apiKeyAudit } from './features/api-keys/apiKeyAudit';
 import { apiKeyRoutes } from './features/api-keys/apiKeys.routes';
+import { capPoller, capRoutes } from './features/cap/cap.plugin';
+import { areaGeographyRoutes } from './features/areas/geography.routes';
 import { API_KEY_SCHEME, ACCESS_COOKIE } from '@loa/contract';
 
 declare module 'fastify' {
@@ -70,6 +74,8 @@ declare module 'fastify' {
     outbound: Outbound;
     engine: PlayoutEngine;
     scheduler: Scheduler;
+    /** The speech engines, shared by the text-to-speech routes and the CAP bulletins; conversions under way by cache key. */
+    tts: { engines: EngineRegistry; inflight: Map<string, Promise<TtsCacheRow>> };
     bootstrapResult: BootstrapResult;
     /** Every route as registered (method and path), for the permission walk and the docs. */
     routeTable: { method: string; url: string }[];
@@ -128,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('storage', await createStorage(config));
   app.decorate('outbound', createOutbound(config.OUTBOUND_ALLOW_HOSTS));
+  app.decorate('tts', { engines: createEngines(config, app.outbound, { workers: config.TTS_WORKERS }), inflight: new Map() });
   app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
 
   useZodValidation(app);
@@ -181,6 +188,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.broker.close();
     await app.gateway.stop();
     await app.storage.close?.();
+    await app.tts.engines.close();
     if (!opts.db) await db.close();
   });
 
@@ -210,7 +218,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(asRunRoutes);
   await app.register(notificationsFeature);
   await app.register(provinceFeature);
+  await app.register(capPoller);
   await app.register(apiKeyRoutes);
+  await app.register(areaGeographyRoutes);
+  await app.register(capRoutes);
 
   // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).
   if (app.storage.kind === 'disk') {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VOICES, type VoiceId } from '@loa/contract';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DB_TIMEOUT_DEFAULTS } from './infra/dbFaults';
@@ -115,6 +116,22 @@ const envSchema = z.object({
   HTTT_NGUON_RETRY_MAX_MS: z.coerce.number().int().min(10).default(5 * 60_000),
   /** One exchange with the province may take this long, ms. */
   HTTT_NGUON_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * CAP 1.2 sources polled for alerts (issue #14): Atom or RSS feeds of CAP, or CAP documents,
+   * separated by commas or spaces. They belong to the ADMIN_USER administrator, whose rights and
+   * area scope their alerts get; administrators add more on the Kết nối page.
+   */
+  CAP_FEEDS: z.string().default('').refine((v) => v.split(/[\s,]+/).filter(Boolean).every((u) => /^https?:\/\/\S+$/i.test(u)), 'mỗi nguồn CAP phải là một đường dẫn http(s)'),
+  /** How often the CAP feeds are polled (with ETag / If-Modified-Since). */
+  CAP_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(60),
+  /** The voice and engine that speak the bulletins built from CAP alerts. */
+  CAP_VOICE: z.enum(VOICES.map((v) => v.id) as [VoiceId, ...VoiceId[]]).default('banmaiace'),
+  CAP_TTS_ENGINE: z.string().default('espeak'),
+  /**
+   * Start the speech engine's worker ahead of the first alert (at start when a feed or a key that
+   * may broadcast exists, and when one is added), so an emergency bulletin is not delayed by it.
+   */
+  CAP_WARM_UP: flagOn,
 });
 
 export type Config = z.infer<typeof envSchema> & {

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startDemoFleet } from './features/devices/demoFleet';
+import { seedDemoCap } from './features/cap/demoCap';
 import { databaseFault } from './infra/dbFaults';
 import { buildStandbyApp, isSchemaProblem, type SchemaProblem } from './features/system/standby';
 import { writePidFile } from './ops/serverLock';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   if (app.broker.tcpPort) console.log(`MQTT cho thiết bị / for devices: mqtt://<máy chủ>:${app.broker.tcpPort} và ws://<máy chủ>:${port}/mqtt`);
   const mqttUrl = config.MQTT_URL ?? (app.broker.tcpPort ? `mqtt://127.0.0.1:${app.broker.tcpPort}` : `ws://127.0.0.1:${port}/mqtt`);
   const demoFleet = config.DEMO ? await startDemoFleet(app, mqttUrl) : null;
+  if (config.DEMO) await seedDemoCap(app).catch((error: unknown) => app.log.warn({ err: error }, 'demo CAP alert not received'));
 
   let stopping = false;
   const stop = async (signal: string) => {

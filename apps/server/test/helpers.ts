@@ -50,6 +50,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, database?
       // Relays and webhooks of the tests point at local servers (127.0.0.1): allowed by the administrator's
       // list, as a deployment would; the outbound tests start servers with their own list.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      // Tests share a database: keys of other tests would start a speech worker in every server.
+      CAP_WARM_UP: false,
       DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'), ...overrides,
     });
     const app = await buildApp({ config, db, logger: false });

@@ -25,3 +25,4 @@ export * from './vietnamTime';
 export * from './live';
 export * from './schemas/province';
 export * from './schemas/apiKeys';
+export * from './schemas/cap';

@@ -37,6 +37,8 @@ export interface OutboundResponse {
   /** The address that answered, after redirects. */
   url: URL;
   contentType: string;
+  /** A response header (lower-case name), e.g. etag or last-modified for conditional requests. */
+  header(name: string): string | undefined;
   /** The body, cut off with an OutboundError('size') beyond maxBytes. */
   body: Readable;
   buffer(): Promise<Buffer>;
@@ -164,6 +166,10 @@ function wrap(url: URL, response: http.IncomingMessage, maxBytes: number, signal
   return {
     status, ok: status >= 200 && status < 300, url, body,
     contentType: String(response.headers['content-type'] ?? '').toLowerCase(),
+    header(name: string) {
+      const value = response.headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
     async buffer() {
       const chunks: Buffer[] = [];
       try {

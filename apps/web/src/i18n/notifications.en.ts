@@ -25,6 +25,7 @@ export const enNotifications: Record<keyof typeof viNotifications, string> = {
   'forwarding.kind.lichphat-choduyet': 'Schedule awaiting approval',
   'forwarding.kind.lichphat-sapden': 'Schedule about to start without approval',
   'forwarding.kind.lichphat-bolo': 'Schedule missed',
+  'forwarding.kind.canhbao-cap': 'CAP alert broadcast at once',
   'forwarding.botToken': 'Bot token',
   'forwarding.botTokenHelp': 'From @BotFather when you create the bot.',
   'forwarding.chatId': 'Chat id',

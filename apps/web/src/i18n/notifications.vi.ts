@@ -27,6 +27,7 @@ export const viNotifications = {
   'forwarding.kind.lichphat-choduyet': kind('lichphat-choduyet'),
   'forwarding.kind.lichphat-sapden': kind('lichphat-sapden'),
   'forwarding.kind.lichphat-bolo': kind('lichphat-bolo'),
+  'forwarding.kind.canhbao-cap': kind('canhbao-cap'),
   'forwarding.botToken': 'Mã bot (bot token)',
   'forwarding.botTokenHelp': 'Lấy từ @BotFather khi tạo bot.',
   'forwarding.chatId': 'Mã cuộc trò chuyện (chat id)',

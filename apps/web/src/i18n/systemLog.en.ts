@@ -100,4 +100,11 @@ export const enSystemLog: Record<keyof typeof viSystemLog, string> = {
   'log.action.tu-choi-httt-nguon': 'Refused: invalid bulletin or command from the province information source',
   'log.action.gui-lai-httt-nguon': 'Retry messages to the province information source',
   'log.action.dong-bo-httt-nguon': 'Send everything to the province information source',
+  'log.action.nhan-canh-bao-cap': 'CAP alert received',
+  'log.action.tu-choi-canh-bao-cap': 'Refused: invalid CAP alert',
+  'log.action.them-nguon-cap': 'Add CAP feed',
+  'log.action.xoa-nguon-cap': 'Remove CAP feed',
+  'log.action.chinh-sach-canh-bao-cap': 'Change CAP alert policy',
+  'log.action.sua-ranh-gioi-dia-ban': 'Edit area code and boundary',
+  'log.action.nhap-ranh-gioi-dia-ban': 'Import area boundaries (GeoJSON)',
 };

@@ -98,4 +98,11 @@ export const viSystemLog = {
   'log.action.tu-choi-httt-nguon': 'Bị từ chối: bản tin hoặc lệnh của Hệ thống thông tin nguồn không hợp lệ',
   'log.action.gui-lai-httt-nguon': 'Gửi lại thông điệp lên Hệ thống thông tin nguồn',
   'log.action.dong-bo-httt-nguon': 'Đồng bộ toàn bộ lên Hệ thống thông tin nguồn',
+  'log.action.nhan-canh-bao-cap': 'Nhận cảnh báo CAP',
+  'log.action.tu-choi-canh-bao-cap': 'Bị từ chối: cảnh báo CAP không hợp lệ',
+  'log.action.them-nguon-cap': 'Thêm nguồn CAP',
+  'log.action.xoa-nguon-cap': 'Xoá nguồn CAP',
+  'log.action.chinh-sach-canh-bao-cap': 'Đổi chính sách cảnh báo CAP',
+  'log.action.sua-ranh-gioi-dia-ban': 'Sửa mã và ranh giới địa bàn',
+  'log.action.nhap-ranh-gioi-dia-ban': 'Nhập ranh giới địa bàn (GeoJSON)',
 } as const;

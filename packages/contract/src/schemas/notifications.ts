@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   { value: 'lichphat-choduyet', ten: 'Lịch phát chờ duyệt' },
   { value: 'lichphat-sapden', ten: 'Lịch phát sắp đến giờ mà chưa được duyệt' },
   { value: 'lichphat-bolo', ten: 'Lịch phát bị bỏ lỡ' },
+  { value: 'canhbao-cap', ten: 'Cảnh báo CAP được phát ngay' },
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['value'];
 const kinds = NOTIFICATION_KINDS.map((k) => k.value) as [NotificationKind, ...NotificationKind[]];

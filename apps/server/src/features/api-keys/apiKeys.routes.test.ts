@@ -102,6 +102,13 @@ describe('API keys: /v1/client/khoaapi', () => {
     // A bearer call with a signed-in browser's cookies is still judged by the key alone.
     const mixed = await fetch(`${server.url}/v1/client/thietbi`, { headers: { cookie: owner.client.cookieHeader, authorization: 'Bearer khong-phai-khoa' } });
     expect(mixed.status).toBe(401);
+    // A state change with the signed-in cookies and a made-up bearer (what skipping CSRF could invite) is refused too.
+    const forgedPost = await fetch(`${server.url}/v1/client/phatngay/phatngay`, {
+      method: 'POST', headers: { cookie: owner.client.cookieHeader, authorization: 'Bearer gia-mao', 'content-type': 'application/json' },
+      body: JSON.stringify(broadcastTo(owner.areas.communeA, 'Giả mạo')),
+    });
+    expect(forgedPost.status).toBe(401);
+    expect(await server.db.query(`SELECT 1 FROM broadcasts WHERE title = 'Giả mạo'`)).toHaveLength(0);
     const refusals = await logOf(owner.admin.id, 'tu-choi-khoa-api');
     expect(refusals.some((e) => e.detail.lydo === 'sai-khoa')).toBe(false); // a wrong secret names no administrator
     expect((await server.db.query(`SELECT 1 FROM system_log WHERE action = 'tu-choi-khoa-api' AND detail->>'lydo' = 'sai-khoa' AND detail->>'duongdan' = '/v1/client/thietbi'`)).length).toBeGreaterThan(0);

@@ -14,7 +14,12 @@ export async function apiKeyRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(`${base}/themmoi`, {
     ...auth, schema: { tags, summary: 'Tạo khoá API (bí mật chỉ hiện một lần)', body: apiKeyCreateBodySchema, response: { 200: envelope(apiKeyCreatedSchema) } },
-  }, async (request) => ({ data: await service.createApiKey(app.db, request.session!, request.body as ApiKeyCreateBody) }));
+  }, async (request) => {
+    const created = await service.createApiKey(app.db, request.session!, request.body as ApiKeyCreateBody);
+    // A key that may broadcast may send CAP alerts: the speech engine gets ready for them.
+    if (created.khoa.quyenhan.some((r) => r.value === 'themsuaxoalichphat')) app.capFeeds.warmUp();
+    return { data: created };
+  });
 
   app.post(`${base}/thuhoi`, {
     ...auth, schema: { tags, summary: 'Thu hồi khoá API', body: apiKeyIdBodySchema, response: { 200: envelope(apiKeySchema) } },

@@ -25,8 +25,8 @@ const toApiKey = (row: q.ApiKeyRow): ApiKey => ({
   ngaythuhoi: row.revoked_at?.toISOString() ?? null,
 });
 
-/** Keys are managed by administrators who manage accounts (a key is an account of sorts). */
-function requireKeyManager(session: Session): void {
+/** Keys (and the other integrations) are managed by administrators who manage accounts (a key is an account of sorts). */
+export function requireKeyManager(session: Session): void {
   if (session.apiKey || !isAdministrator(session.user) || session.user.locked || !session.user.quyenhan.includes('quanlytaikhoan')) {
     throw refusedRight(API_KEY_MESSAGES.administratorsOnly, 'quanlytaikhoan');
   }

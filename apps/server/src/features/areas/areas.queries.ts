@@ -52,16 +52,19 @@ export async function updateAreaConfig(db: Db, id: string, config: Record<string
   await db.query('UPDATE areas SET config = $2::jsonb WHERE id = $1', [id, JSON.stringify(config)]);
 }
 
-export async function areaUsage(db: Db, id: string): Promise<{ children: number; devices: number; users: number }> {
-  const [row] = await db.query<{ children: number; devices: number; users: number }>(
+export async function areaUsage(db: Db, id: string): Promise<{ children: number; devices: number; users: number; keys: number }> {
+  const [row] = await db.query<{ children: number; devices: number; users: number; keys: number }>(
     `SELECT (SELECT count(*)::int FROM areas WHERE parent_id = $1) AS children,
             (SELECT count(*)::int FROM devices WHERE area_id = $1) AS devices,
-            (SELECT count(*)::int FROM users WHERE area_id = $1) AS users`,
+            (SELECT count(*)::int FROM users WHERE area_id = $1 AND NOT api_key) AS users,
+            (SELECT count(*)::int FROM users u JOIN api_keys k ON k.user_id = u.id WHERE u.area_id = $1 AND k.revoked_at IS NULL) AS keys`,
     [id],
   );
   return row;
 }
 
 export async function deleteArea(db: Db, id: string): Promise<void> {
+  // Revoked API keys of the area keep their row (the log names them) but lose the area.
+  await db.query('UPDATE users SET area_id = NULL WHERE area_id = $1 AND api_key AND locked', [id]);
   await db.query('DELETE FROM areas WHERE id = $1', [id]);
 }

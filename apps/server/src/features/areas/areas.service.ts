@@ -104,6 +104,7 @@ export async function deleteArea(db: Db, session: Session, id: string): Promise<
     usage.children ? `${usage.children} địa bàn con` : '',
     usage.devices ? `${usage.devices} thiết bị` : '',
     usage.users ? `${usage.users} tài khoản` : '',
+    usage.keys ? `${usage.keys} khoá API đang dùng` : '',
   ].filter(Boolean);
   if (parts.length) throw conflict(`Không thể xoá địa bàn "${area.ten}" vì còn ${parts.join(', ')}!`);
   await db.transaction(async (tx) => {

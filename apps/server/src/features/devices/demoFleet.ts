@@ -7,7 +7,7 @@ import { findUserByLoginName } from '../accounts/accounts.queries';
 import { insertDevice, setSecretHashes } from './devices.queries';
 
 /** Rough centres of the demo communes (Hải Lăng, Quảng Trị); speakers are placed around them. */
-const CENTRES: Record<string, [number, number]> = {
+export const DEMO_CENTRES: Record<string, [number, number]> = {
   'Thị trấn Diên Sanh': [16.6962, 107.2380], 'Xã Hải An': [16.7840, 107.2150], 'Xã Hải Ba': [16.7460, 107.2480],
   'Xã Hải Chánh': [16.6720, 107.2090], 'Xã Hải Định': [16.7150, 107.2950], 'Xã Hải Dương': [16.7330, 107.3200],
   'Xã Hải Hưng': [16.7030, 107.2610], 'Xã Hải Khê': [16.7670, 107.2760], 'Xã Hải Lâm': [16.6410, 107.2200],
@@ -34,14 +34,14 @@ function seeded(seed: number) {
 export async function startDemoFleet(app: FastifyInstance, mqttUrl: string): Promise<Fleet | null> {
   const admin = await findUserByLoginName(app.db, app.config.ADMIN_USER);
   if (!admin) return null;
-  const communes = (await listAllAreas(app.db)).filter((a) => a.admin_id === admin.admin_id && a.cap === 'xa' && CENTRES[a.ten]);
+  const communes = (await listAllAreas(app.db)).filter((a) => a.admin_id === admin.admin_id && a.cap === 'xa' && DEMO_CENTRES[a.ten]);
   if (communes.length === 0) return null;
   let demo = await app.db.query<{ id: string }>(`SELECT id FROM devices WHERE admin_id = $1 AND serial LIKE $2 ORDER BY serial`, [admin.admin_id, `${DEMO_SERIAL_PREFIX}%`]);
   if (demo.length === 0) {
     const random = seeded(2026);
     for (let i = 0; i < DEMO_COUNT; i += 1) {
       const commune = communes[i % communes.length];
-      const [lat, lng] = CENTRES[commune.ten];
+      const [lat, lng] = DEMO_CENTRES[commune.ten];
       await insertDevice(app.db, {
         id: crypto.randomUUID(), adminId: admin.admin_id, areaId: commune.id,
         name: `${PLACES[Math.floor(i / communes.length) % PLACES.length]} ${commune.ten.replace(/^(Xã|Thị trấn) /, '')}`,

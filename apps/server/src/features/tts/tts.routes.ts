@@ -3,16 +3,12 @@ import {
   MSG, type TtsConvertBody,
 } from '@loa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createEngines } from './engines/registry';
-import type { TtsCacheRow } from './tts.queries';
 import * as service from './tts.service';
 
 /** Text-to-speech (spec §7): the engines offered, conversion, and the download of a result. */
 export async function ttsRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['tts'];
-  const engines = createEngines(app.config, app.outbound, { workers: app.config.TTS_WORKERS });
-  app.addHook('onClose', () => engines.close());
-  const inflight = new Map<string, Promise<TtsCacheRow>>();
+  const { engines, inflight } = app.tts;
   const ctx = (request: FastifyRequest): service.TtsContext => ({
     db: app.db, storage: app.storage, engines, session: request.session!, inflight,
     logError: (err, message) => request.log.error({ err }, message),

@@ -7,13 +7,14 @@ import { NOTIFICATION_SOUND_ID, NOTIFICATION_SOUND_SRC } from '../../features/no
 import { useNotifications } from '../../features/notifications/useNotifications';
 import { MENU, visibleMenu } from './menuItems';
 import { MenuList } from './MenuList';
+import { roleOf } from './roleLabel';
 
 /** Side drawer: persistent on desktop, temporary below md; holds the notification-sound audio element. */
 export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: boolean; onClose: () => void }) {
   const { t } = useT();
-  const { quyenhan } = useCurrentUser();
+  const { quyenhan, loaitaikhoan } = useCurrentUser();
   const { unread } = useNotifications();
-  const nodes = useMemo(() => visibleMenu(MENU, quyenhan.map((r) => r.value), unread), [quyenhan, unread]);
+  const nodes = useMemo(() => visibleMenu(MENU, quyenhan.map((r) => r.value), unread, roleOf(loaitaikhoan).isAdmin), [quyenhan, unread, loaitaikhoan]);
   return (
     <Drawer
       variant={desktop ? 'persistent' : 'temporary'}

@@ -19,4 +19,10 @@ describe('visible menu', () => {
     const item = visibleMenu(MENU, [], 7).find((n) => n.type === 'notification');
     expect(item).toMatchObject({ path: '/thong-bao', badge: 7 });
   });
+
+  it('shows Kết nối only to administrators who manage accounts', () => {
+    expect(visibleMenu(MENU, ['quanlytaikhoan'], 0, true).map((n) => n.id)).toContain('integrations');
+    expect(visibleMenu(MENU, ['quanlytaikhoan'], 0, false).map((n) => n.id)).not.toContain('integrations');
+    expect(visibleMenu(MENU, ['xemnhatky'], 0, true).map((n) => n.id)).not.toContain('integrations');
+  });
 });

@@ -19,6 +19,8 @@ interface MenuBase {
   icon: SvgIconComponent;
   /** Shown only to users holding this right. */
   right?: RightValue;
+  /** Shown only to administrator accounts (besides the right). */
+  adminOnly?: boolean;
 }
 /** A plain link. */
 export interface MenuLink extends MenuBase {
@@ -47,18 +49,19 @@ export const MENU: MenuNode[] = [
   { type: 'item', id: 'device-map', titleId: 'nav.deviceMap', icon: MapIcon, path: '/ban-do-thiet-bi' },
   { type: 'item', id: 'programmes', titleId: 'nav.programmes', icon: QueueMusicIcon, path: '/quan-ly-chuong-trinh' },
   { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan', right: 'quanlytaikhoan' },
-  { type: 'item', id: 'integrations', titleId: 'nav.integrations', icon: HubIcon, path: '/ket-noi', right: 'quanlytaikhoan' },
+  { type: 'item', id: 'integrations', titleId: 'nav.integrations', icon: HubIcon, path: '/ket-noi', right: 'quanlytaikhoan', adminOnly: true },
   { type: 'item', id: 'system-log', titleId: 'nav.systemLog', icon: HistoryIcon, path: '/nhat-ky-he-thong', right: 'xemnhatky' },
   { type: 'item', id: 'guide', titleId: 'nav.guide', icon: MenuBookIcon, path: '/huong-dan' },
   { type: 'notification', id: 'notifications', titleId: 'nav.notifications', icon: NotificationsIcon, path: '/thong-bao', badge: 0 },
 ];
 
-/** The menu a user sees: items needing a right they lack are left out; notification items carry the live count. */
-export function visibleMenu(nodes: readonly MenuNode[], rights: readonly string[], unread: number): MenuNode[] {
+/** The menu a user sees: items needing a right they lack (or an administrator) are left out; notification items carry the live count. */
+export function visibleMenu(nodes: readonly MenuNode[], rights: readonly string[], unread: number, isAdmin = false): MenuNode[] {
   return nodes.flatMap((node): MenuNode[] => {
     if (node.right && !rights.includes(node.right)) return [];
+    if (node.adminOnly && !isAdmin) return [];
     if (node.type === 'group') {
-      const children = visibleMenu(node.children, rights, unread);
+      const children = visibleMenu(node.children, rights, unread, isAdmin);
       return children.length > 0 ? [{ ...node, children }] : [];
     }
     return [node.type === 'notification' ? { ...node, badge: unread } : node];

@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { AREA_LEVELS, AREA_MESSAGES, type Area, type AreaLevel } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
-import { createArea, updateArea } from './api';
+import { createArea, fetchAreaGeography, setAreaGeography, updateArea } from './api';
 import { childLevel, levelRank } from './areaLevels';
 import { AreaSelect } from './AreaSelect';
 import { subtreeIds } from './buildAreaTree';
@@ -22,6 +22,21 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
   const [parentId, setParentId] = useState(editing ? editing.idcha ?? '' : target.mode === 'create' ? target.parent?._id ?? '' : '');
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The code CAP alerts name the area by (mã đơn vị hành chính); null until known.
+  const [geocode, setGeocode] = useState<{ saved: string; value: string; boundary: boolean } | null>(null);
+  useEffect(() => {
+    if (!editing) return undefined;
+    let alive = true;
+    fetchAreaGeography()
+      .then((list) => {
+        const mine = list.find((g) => g._id === editing._id);
+        if (alive) setGeocode({ saved: mine?.mahanhchinh ?? '', value: mine?.mahanhchinh ?? '', boundary: !!mine?.ranhgioi });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [editing]);
 
   const inside = useMemo(() => (editing ? subtreeIds(areas, editing._id) : new Set<string>()), [areas, editing]);
   // A parent must sit higher than the area and never inside it (the server checks too).
@@ -36,7 +51,10 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
     setBusy(true);
     try {
       const idcha = parentId || null;
-      if (editing) await updateArea({ id: editing._id, tendiaban: name.trim(), idcha });
+      if (editing) {
+        await updateArea({ id: editing._id, tendiaban: name.trim(), idcha });
+        if (geocode && geocode.value.trim() !== geocode.saved) await setAreaGeography({ id: editing._id, mahanhchinh: geocode.value.trim() || null });
+      }
       else await createArea({ tendiaban: name.trim(), cap: level, idcha });
       notify.success(t('areas.saved'));
       onSaved();
@@ -75,6 +93,15 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
               {AREA_LEVELS.map((value) => <option key={value} value={value}>{t(`areas.level.${value}`)}</option>)}
             </TextField>
             <AreaSelect label={t('areas.parent')} value={parentId} onChange={setParentId} areas={areas} allow={allowParent} emptyLabel={t('areas.noParent')} />
+            {editing && geocode && (
+              <TextField
+                label={t('areas.geocode')}
+                value={geocode.value}
+                onChange={(event) => setGeocode({ ...geocode, value: event.target.value })}
+                helperText={geocode.boundary ? t('areas.geocodeHelpWithBoundary') : t('areas.geocodeHelp')}
+                slotProps={{ htmlInput: { maxLength: 64 } }}
+              />
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

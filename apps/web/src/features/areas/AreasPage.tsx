@@ -11,6 +11,7 @@ import { useAreas } from '../devices/useAreas';
 import { useDevices } from '../devices/useDevices';
 import { deleteArea } from './api';
 import { AreaFormDialog, type AreaFormTarget } from './AreaFormDialog';
+import { ImportBoundariesButton } from './ImportBoundariesButton';
 import { AreaTreeItem, type AreaTreeActions } from './AreaTreeItem';
 import { buildAreaTree } from './buildAreaTree';
 
@@ -51,7 +52,12 @@ export function AreasPage() {
     <Stack spacing={GRID_SPACING}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography variant="h5" component="h1">{t('nav.areas')}</Typography>
-        {canManage && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ mode: 'create', parent: null })}>{t('areas.add')}</Button>}
+        {canManage && (
+          <Stack direction="row" spacing={1}>
+            <ImportBoundariesButton onImported={reload} />
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ mode: 'create', parent: null })}>{t('areas.add')}</Button>
+          </Stack>
+        )}
       </Stack>
       <Paper sx={{ p: 2 }}>
         {error && <Alert severity="error">{tMessage(error)}</Alert>}

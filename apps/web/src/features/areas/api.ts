@@ -1,4 +1,4 @@
-import type { Area, AreaCreateBody, AreaDetail, AreaUpdateBody } from '@loa/contract';
+import type { Area, AreaCreateBody, AreaDetail, AreaGeography, AreaGeographyBody, AreaUpdateBody } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** POST /v1/client/diaban/themmoi. */
@@ -19,4 +19,19 @@ export function deleteArea(id: string): Promise<null> {
 /** GET /v1/client/diaban: areas with their own configuration and device counts. */
 export function fetchAreaDetails(): Promise<AreaDetail[]> {
   return api.get<AreaDetail[]>('/v1/client/diaban');
+}
+
+/** GET /v1/client/diaban/diadanh: geocodes and GeoJSON boundaries of the areas in scope. */
+export function fetchAreaGeography(): Promise<AreaGeography[]> {
+  return api.get<AreaGeography[]>('/v1/client/diaban/diadanh');
+}
+
+/** POST /v1/client/diaban/diadanh/capnhat: an area's geocode (CAP) and/or boundary. */
+export function setAreaGeography(body: AreaGeographyBody): Promise<AreaGeography> {
+  return api.post<AreaGeography>('/v1/client/diaban/diadanh/capnhat', body);
+}
+
+/** POST /v1/client/diaban/diadanh/nhap: boundaries from a GeoJSON file, matched by "ma" or "ten". */
+export function importAreaGeography(file: unknown): Promise<{ capnhat: string[]; bochon: string[] }> {
+  return api.post<{ capnhat: string[]; bochon: string[] }>('/v1/client/diaban/diadanh/nhap', file);
 }

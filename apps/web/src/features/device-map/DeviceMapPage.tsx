@@ -12,6 +12,7 @@ import type { DeviceAction } from '../devices/deviceActions';
 import { countByStatus } from '../devices/deviceStatus';
 import { useDevices } from '../devices/useDevices';
 import { fetchPublicSettings } from './api';
+import { AreaBoundaries } from './AreaBoundaries';
 import { DeviceMarkers } from './DeviceMarkers';
 import { DevicePopupContent } from './DevicePopupContent';
 import { MapLegend } from './MapLegend';
@@ -59,6 +60,7 @@ export function DeviceMapPage() {
           {settings && (
             <TileLayer url={settings.maptileurl} attribution={settings.mapattribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
           )}
+          <AreaBoundaries />
           <DeviceMarkers devices={positioned} clustered={positioned.length >= CLUSTER_FROM} onSelect={setSelectedId} />
           {selected && (
             <Popup position={[selected.vido, selected.kinhdo]} offset={[0, -6]} eventHandlers={{ remove: () => setSelectedId(null) }}>

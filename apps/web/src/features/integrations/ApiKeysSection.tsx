@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import type { ApiKey, ApiKeyCreated } from '@loa/contract';
@@ -11,26 +11,16 @@ import { fetchApiKeys, revokeApiKey } from './api';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 import { ApiKeySecretDialog } from './ApiKeySecretDialog';
 import { IntegrationSection } from './IntegrationSection';
+import { useLoaded } from './useLoaded';
 
 /** API keys: the list with rights, area and last use; create (secret shown once) and revoke. */
 export function ApiKeysSection() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const [items, setItems] = useState<ApiKey[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: items, error, reload: load } = useLoaded(fetchApiKeys);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-
-  const load = useCallback(() => {
-    fetchApiKeys()
-      .then((list) => {
-        setItems(list);
-        setError(null);
-      })
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  }, []);
-  useEffect(load, [load]);
 
   const revoke = async () => {
     if (!revoking) return;

@@ -3,8 +3,11 @@ import { GRID_SPACING } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { NoRightNotice } from '../errors/NoRightNotice';
+import { roleOf } from '../../app/shell/roleLabel';
 import { ApiKeysSection } from './ApiKeysSection';
 import { ProvinceConnectorSection } from './ProvinceConnectorSection';
+import { CapAlertsSection } from './CapAlertsSection';
+import { CapFeedsSection } from './CapFeedsSection';
 
 /**
  * /ket-noi: what connects Loa to other systems, one section component each (API keys, CAP feeds
@@ -12,12 +15,16 @@ import { ProvinceConnectorSection } from './ProvinceConnectorSection';
  */
 export function IntegrationsPage() {
   const { t } = useT();
-  if (!hasRight(useCurrentUser(), 'quanlytaikhoan')) return <NoRightNotice titleId="nav.integrations" right="quanlytaikhoan" />;
+  const me = useCurrentUser();
+  // Keys and alert policy belong to administrators who manage accounts (the server refuses others).
+  if (!hasRight(me, 'quanlytaikhoan') || !roleOf(me.loaitaikhoan).isAdmin) return <NoRightNotice titleId="nav.integrations" right="quanlytaikhoan" />;
   return (
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.integrations')}</Typography>
       <ApiKeysSection />
       <ProvinceConnectorSection />
+      <CapAlertsSection />
+      <CapFeedsSection />
     </Stack>
   );
 }

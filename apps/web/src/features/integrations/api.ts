@@ -1,4 +1,4 @@
-import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated } from '@loa/contract';
+import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, CapAlert, CapFeed, CapPolicy } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const KEYS = '/v1/client/khoaapi';
@@ -11,3 +11,24 @@ export const createApiKey = (body: ApiKeyCreateBody): Promise<ApiKeyCreated> => 
 
 /** POST thuhoi. */
 export const revokeApiKey = (id: string): Promise<ApiKey> => api.post<ApiKey>(`${KEYS}/thuhoi`, { id });
+
+const CAP = '/v1/client/cap';
+
+/** GET danhsach: the alerts received and what each became. */
+export const fetchCapAlerts = (): Promise<CapAlert[]> => api.get<CapAlert[]>(`${CAP}/danhsach`);
+
+/** GET / POST chinhsach: the administrator's policy (tudong: Extreme/Severe + Immediate at once; duyet: always a draft). */
+export const fetchCapPolicy = (): Promise<{ chinhsach: CapPolicy }> => api.get<{ chinhsach: CapPolicy }>(`${CAP}/chinhsach`);
+export const saveCapPolicy = (chinhsach: CapPolicy): Promise<{ chinhsach: CapPolicy }> => api.post<{ chinhsach: CapPolicy }>(`${CAP}/chinhsach`, { chinhsach });
+
+/** GET nguon: the feeds polled. */
+export const fetchCapFeeds = (): Promise<CapFeed[]> => api.get<CapFeed[]>(`${CAP}/nguon`);
+
+/** POST nguon/themmoi (the server polls it at once). */
+export const addCapFeed = (url: string): Promise<CapFeed> => api.post<CapFeed>(`${CAP}/nguon/themmoi`, { url });
+
+/** POST nguon/layngay. */
+export const pollCapFeed = (id: string): Promise<CapFeed> => api.post<CapFeed>(`${CAP}/nguon/layngay`, { id });
+
+/** POST nguon/xoa. */
+export const removeCapFeed = (id: string): Promise<null> => api.post<null>(`${CAP}/nguon/xoa`, { id });

@@ -12,7 +12,7 @@ import { formatTimestamp } from '../../lib/formatTimestamp';
 
 const ICONS = {
   'thietbi-matketnoi': WifiOffIcon, 'thietbi-lechdongho': UpdateDisabledIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
-  'lichphat-choduyet': PendingActionsIcon, 'lichphat-sapden': AlarmIcon, 'lichphat-bolo': EventBusyIcon,
+  'lichphat-choduyet': PendingActionsIcon, 'lichphat-sapden': AlarmIcon, 'lichphat-bolo': EventBusyIcon, 'canhbao-cap': CampaignIcon,
 } as const;
 
 /** One notification: unread ones are bold with a dot; a click marks it read and opens its link. */

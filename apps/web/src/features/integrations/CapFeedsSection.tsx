@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import type { CapFeed } from '@loa/contract';
+import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { formatTimestamp } from '../../lib/formatTimestamp';
+import { addCapFeed, fetchCapFeeds, pollCapFeed, removeCapFeed } from './api';
+import { IntegrationSection } from './IntegrationSection';
+import { useLoaded } from './useLoaded';
+
+/** CAP feeds (Atom, RSS or CAP addresses) polled for alerts: their last poll and error; add, poll now, remove. */
+export function CapFeedsSection() {
+  const { t, tMessage } = useT();
+  const notify = useNotify();
+  const { data: items, error, reload } = useLoaded(fetchCapFeeds);
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<CapFeed | null>(null);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await action();
+      notify.success(done);
+      reload();
+      return true;
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run(() => addCapFeed(url.trim()), t('capFeeds.added'))) setUrl('');
+  };
+
+  return (
+    <IntegrationSection id="cap-feeds" title={t('capFeeds.title')} intro={t('capFeeds.intro')}>
+      <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(event) => void add(event)} noValidate>
+        <TextField size="small" label={t('capFeeds.url')} placeholder="https://…/cap.atom" value={url} onChange={(e) => setUrl(e.target.value)} sx={{ flex: 1 }} />
+        <Button type="submit" variant="contained" disabled={busy || !url.trim()}>{t('capFeeds.add')}</Button>
+      </Stack>
+      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
+      {items?.length === 0 && <Box sx={{ py: 2, textAlign: 'center' }}><Typography color="text.secondary">{t('capFeeds.none')}</Typography></Box>}
+      {items && items.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label={t('capFeeds.title')} sx={{ minWidth: 760 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('capFeeds.url')}</TableCell>
+                <TableCell>{t('capFeeds.lastPoll')}</TableCell>
+                <TableCell>{t('capFeeds.alerts')}</TableCell>
+                <TableCell>{t('accounts.status')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((feed) => (
+                <TableRow key={feed._id} data-testid="cap-feed-row">
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    {feed.url}
+                    {feed.cauhinh && <Chip size="small" variant="outlined" label={t('capFeeds.fromConfig')} sx={{ ml: 1 }} />}
+                  </TableCell>
+                  <TableCell>{feed.lanlaycuoi ? formatTimestamp(feed.lanlaycuoi) : t('capFeeds.never')}</TableCell>
+                  <TableCell>{feed.socanhbao}</TableCell>
+                  <TableCell>
+                    {feed.loi ? <Typography variant="body2" color="error">{feed.loi}</Typography> : <Chip size="small" color={feed.lanthanhcongcuoi ? 'success' : 'default'} label={feed.lanthanhcongcuoi ? t('capFeeds.ok') : t('capFeeds.never')} />}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('capFeeds.pollNow')}>
+                      <span><IconButton aria-label={t('capFeeds.pollNow')} disabled={busy} onClick={() => void run(() => pollCapFeed(feed._id), t('capFeeds.polled'))}><RefreshIcon /></IconButton></span>
+                    </Tooltip>
+                    {!feed.cauhinh && (
+                      <Tooltip title={t('capFeeds.remove')}>
+                        <IconButton aria-label={t('capFeeds.remove')} onClick={() => setRemoving(feed)}><DeleteIcon /></IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <ConfirmDialog
+        open={!!removing}
+        title={t('capFeeds.remove')}
+        text={t('capFeeds.confirmRemove', { url: removing?.url ?? '' })}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          const feed = removing!;
+          setRemoving(null);
+          void run(() => removeCapFeed(feed._id), t('capFeeds.removed'));
+        }}
+      />
+    </IntegrationSection>
+  );
+}

@@ -1,0 +1,29 @@
+import { FormControlLabel, Switch } from '@mui/material';
+import { useNotify } from '../../app/snackbar/useNotify';
+import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
+import { fetchCapPolicy, saveCapPolicy } from './api';
+import { useLoaded } from './useLoaded';
+
+/** The administrator's policy: broadcast Extreme/Severe + Immediate alerts at once (on), or make every alert a draft (off). */
+export function CapPolicySwitch() {
+  const { t, tMessage } = useT();
+  const notify = useNotify();
+  const { data, reload } = useLoaded(fetchCapPolicy);
+  if (!data) return null;
+  const change = async (atOnce: boolean) => {
+    try {
+      await saveCapPolicy(atOnce ? 'tudong' : 'duyet');
+      notify.success(atOnce ? t('capAlerts.policyAuto') : t('capAlerts.policyReview'));
+    } catch (caught) {
+      notify.error(tMessage(errorMessage(caught)));
+    }
+    reload();
+  };
+  return (
+    <FormControlLabel
+      control={<Switch checked={data.chinhsach === 'tudong'} onChange={(event) => void change(event.target.checked)} />}
+      label={t('capAlerts.policy')}
+    />
+  );
+}
