@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TestClient } from './helpers';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainFile = path.join(serverDir, 'src/main.ts');
@@ -23,6 +24,17 @@ export interface ServerProcess {
   kill9(): Promise<void>;
   /** SIGTERM, as an operator stops it; kill -9 after 15 s. */
   stop(): Promise<void>;
+}
+
+/** The administrator every spawned server starts with. */
+export const SPAWNED_ADMIN = { tentaikhoan: 'admin', password: 'fault-admin-password' };
+
+/** Signs in as that administrator (on a server, or on a load balancer in front of some). */
+export async function signInSpawned(server: { url: string }): Promise<TestClient> {
+  const client = new TestClient(server.url);
+  const res = await client.login(SPAWNED_ADMIN);
+  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(res.body)}`);
+  return client;
 }
 
 const running = new Set<ChildProcess>();
@@ -52,7 +64,7 @@ export async function spawnServer(opts: { dataDir: string; env?: Record<string, 
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TMPDIR: os.tmpdir(),
       PORT: '0', HOST: '127.0.0.1', MQTT_PORT: '0', DATA_DIR: opts.dataDir, LOG_LEVEL: 'warn', DEMO: '0',
-      ADMIN_USER: 'admin', ADMIN_PASSWORD: 'fault-admin-password', WEB_DIST: '/nonexistent-loa-web-dist', TTS_WORKERS: '1',
+      ADMIN_USER: SPAWNED_ADMIN.tentaikhoan, ADMIN_PASSWORD: SPAWNED_ADMIN.password, WEB_DIST: '/nonexistent-loa-web-dist', TTS_WORKERS: '1',
       // Relays of the tests point at local servers (127.0.0.1): allowed, as in startTestServer.
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       ...opts.env,

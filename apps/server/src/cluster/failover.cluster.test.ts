@@ -5,13 +5,13 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import mqtt from 'mqtt';
 import { EVENTS, MSG, SOURCE_KINDS, vnClock, type DeviceCommand } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
-import { broadcastForm, eventually, TestClient } from '../../test/helpers';
-import { freePort, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
-import { REDIS_BIN, startRedis } from '../../test/redis';
-import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
+import { broadcastForm, eventually, type TestClient } from '../../test/helpers';
+import { freePort } from '../../test/mosquitto';
+import { REDIS_BIN } from '../../test/redis';
+import { startClusterParts, type ClusterParts } from '../../test/cluster';
 import { localDate } from '../features/schedules/recurrence';
 import { DynsecClient } from '../infra/mosquittoDynsec';
-import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
+import { cleanupServers, signInSpawned, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
 import { startHaproxy } from '../../test/haproxy';
 
 /**
@@ -21,26 +21,17 @@ import { startHaproxy } from '../../test/haproxy';
  * stops it through its owner, and takes it over when the owner dies.
  */
 
-const pgUrl = process.env.LOA_CLUSTER_PG ?? (process.env.CI === 'true' ? null : 'postgres://postgres@127.0.0.1:5432/postgres');
-if (!pgUrl) throw new Error('LOA_CLUSTER_PG is not set: the cluster tier needs PostgreSQL in CI (.ci/run sets it)');
-const admin = { tentaikhoan: 'admin', password: 'fault-admin-password' };
-
-let scratch: ScratchDatabase;
-let mosquitto: DynsecMosquitto;
-let redis: { url: string; stop: () => Promise<void> };
+let parts: ClusterParts;
+let scratch: ClusterParts['scratch'];
+let mosquitto: ClusterParts['mosquitto'];
 let env: Record<string, string>;
 const agents: SpeakerAgent[] = [];
 const sockets: Socket[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(pgUrl);
-  mosquitto = await startDynsecMosquitto();
-  redis = await startRedis();
-  env = {
-    DATABASE_URL: scratch.url, MQTT_URL: mosquitto.adminUrl, MQTT_DYNSEC: '1', REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: `loa-cluster-${crypto.randomBytes(3).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '100000',
-  };
+  parts = await startClusterParts();
+  ({ scratch, mosquitto, env } = parts);
 });
 
 afterAll(async () => {
@@ -48,17 +39,10 @@ afterAll(async () => {
   for (const c of cleanups) await c().catch(() => undefined);
   await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
   await cleanupServers();
-  await redis?.stop();
-  await mosquitto?.stop();
-  await scratch?.drop();
+  await parts?.stop();
 });
 
-async function signIn(server: ServerProcess): Promise<TestClient> {
-  const client = new TestClient(server.url);
-  const res = await client.login(admin);
-  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(res.body)}`);
-  return client;
-}
+const signIn = signInSpawned;
 
 /** An agent's accepted play commands for a session (the ones it did not ignore), by run start. */
 function playsOf(agent: SpeakerAgent) {

@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOURCE_KINDS } from '@loa/contract';
 import { startFleet, type Fleet } from '@loa/speaker';
-import { broadcastForm, eventually, TestClient } from '../../test/helpers';
-import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
-import { startRedis } from '../../test/redis';
-import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
-import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
+import { broadcastForm, eventually } from '../../test/helpers';
+import { startClusterParts, type ClusterParts } from '../../test/cluster';
+import { cleanupServers, signInSpawned, spawnServer, tempDataDir } from '../../test/serverProcess';
 
 /**
  * Issue #11: the broker of a province restarts under 2,000 speakers and two Loa servers. Every
@@ -15,45 +13,26 @@ import { cleanupServers, spawnServer, tempDataDir, type ServerProcess } from '..
  */
 
 const SPEAKERS = Number(process.env.LOA_STORM_SPEAKERS ?? 2000);
-const pgUrl = process.env.LOA_CLUSTER_PG ?? (process.env.CI === 'true' ? null : 'postgres://postgres@127.0.0.1:5432/postgres');
-if (!pgUrl) throw new Error('LOA_CLUSTER_PG is not set: the cluster tier needs PostgreSQL in CI (.ci/run sets it)');
-
-let scratch: ScratchDatabase;
-let mosquitto: DynsecMosquitto;
-let redis: { url: string; stop: () => Promise<void> };
+let parts: ClusterParts;
 let fleet: Fleet | null = null;
 
 beforeAll(async () => {
-  scratch = await createScratchDatabase(pgUrl);
-  mosquitto = await startDynsecMosquitto();
-  redis = await startRedis();
+  parts = await startClusterParts({ RATE_LIMIT_PER_MINUTE: '10000000', LOG_LEVEL: 'error' });
 });
 
 afterAll(async () => {
   await fleet?.stop();
   await cleanupServers();
-  await redis?.stop();
-  await mosquitto?.stop();
-  await scratch?.drop();
+  await parts?.stop();
 });
-
-async function signIn(server: ServerProcess): Promise<TestClient> {
-  const client = new TestClient(server.url);
-  const res = await client.login({ tentaikhoan: 'admin', password: 'fault-admin-password' });
-  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(res.body)}`);
-  return client;
-}
 
 describe('a broker restart under the speakers of a province', () => {
   it(`brings all ${SPEAKERS} speakers back within 60 s, and an emergency sent meanwhile reaches every speaker connected by then`, async () => {
-    const env = {
-      DATABASE_URL: scratch.url, MQTT_URL: mosquitto.adminUrl, MQTT_DYNSEC: '1', REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: `loa-storm-${crypto.randomBytes(3).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '10000000', LOG_LEVEL: 'error',
-    };
+    const { env, mosquitto } = parts;
     const t0 = Date.now();
     const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
     const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
-    const clients = [await signIn(a), await signIn(b)];
+    const clients = [await signInSpawned(a), await signInSpawned(b)];
     const district = (await clients[0].post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Bão Kết Nối', cap: 'huyen', idcha: null })).body.data._id as string;
     const communes: string[] = [];
     for (let i = 0; i < 10; i += 1) communes.push((await clients[i % 2].post('/v1/client/diaban/themmoi', { tendiaban: `Xã Bão ${i + 1}`, cap: 'xa', idcha: district })).body.data._id as string);

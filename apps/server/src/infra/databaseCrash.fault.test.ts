@@ -4,13 +4,12 @@ import { SOURCE_KINDS } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, TestClient } from '../../test/helpers';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/scratchDatabase';
-import { cleanupServers, faultPostgresUrl, spawnServer, tempDataDir, type ServerProcess } from '../../test/serverProcess';
+import { cleanupServers, faultPostgresUrl, signInSpawned, spawnServer, tempDataDir } from '../../test/serverProcess';
 
 // The fault tier: the real server as a child process, killed with -9 mid-bulletin and mid-write and
 // cut off from PostgreSQL under load. What a client was told succeeded (a 200) must survive it all.
 
 const pgUrl = faultPostgresUrl();
-const admin = { tentaikhoan: 'admin', password: 'fault-admin-password' };
 const agents: SpeakerAgent[] = [];
 const scratches: ScratchDatabase[] = [];
 
@@ -20,12 +19,7 @@ afterAll(async () => {
   await Promise.all(scratches.map((s) => s.drop().catch(() => undefined)));
 });
 
-async function signIn(server: ServerProcess): Promise<TestClient> {
-  const client = new TestClient(server.url);
-  const res = await client.login(admin);
-  if (res.status !== 200) throw new Error(`sign-in failed (${res.status}): ${JSON.stringify(res.body)}`);
-  return client;
-}
+const signIn = signInSpawned;
 
 /**
  * Concurrent area creations until stopped: the ids answered 200, and every status seen. A request
