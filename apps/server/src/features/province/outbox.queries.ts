@@ -75,6 +75,9 @@ export async function claimDue(db: Db, holder: string, leaseMs: number, limit: n
      due AS (
        SELECT o.id FROM province_outbox o, barrier
         WHERE o.status = 'cho' AND (barrier.id IS NULL OR o.id < barrier.id)
+          -- Checked again on the row as another claim left it (PostgreSQL re-reads a row that was
+          -- locked and committed meanwhile, but not the barrier): a lease taken by then excludes it.
+          AND (o.lease_until IS NULL OR o.lease_until <= now())
           AND (o.entity_key IS NULL OR NOT EXISTS (
             SELECT 1 FROM province_outbox p WHERE p.entity_key = o.entity_key AND p.id < o.id AND p.status <> 'dagui'))
         ORDER BY o.id
