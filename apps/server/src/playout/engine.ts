@@ -175,7 +175,7 @@ export class PlayoutEngine {
         }
         if (this.closed) return;
         await this.claim();
-        const others = await leases.othersActive(this.db, this.instanceId);
+        const others = await q.listActiveBroadcasts(this.db, this.instanceId);
         const remote = new Map<string, Tracked>();
         for (const row of others) {
           if (this.tracked.has(row.id)) continue;

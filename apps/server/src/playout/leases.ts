@@ -1,5 +1,4 @@
 import type { Db } from '../infra/db';
-import type { BroadcastRow } from '../features/broadcasts/broadcasts.queries';
 
 /**
  * Leases on running sessions (migration 025): which server instance runs each, until when. The
@@ -57,13 +56,4 @@ export async function stillOwned(db: Db, id: string, owner: string): Promise<boo
 /** Whether a session is active at all. */
 export async function isActive(db: Db, id: string): Promise<boolean> {
   return (await db.query(`SELECT 1 FROM broadcasts WHERE id = $1 AND ${ACTIVE}`, [id])).length > 0;
-}
-
-/** Active sessions other instances run (what this one shows and checks overlaps against). */
-export async function othersActive(db: Db, owner: string): Promise<BroadcastRow[]> {
-  return db.query<BroadcastRow>(
-    `SELECT b.*, u.hoten AS creator_name FROM broadcasts b JOIN users u ON u.id = b.created_by
-      WHERE b.${ACTIVE} AND b.owner IS DISTINCT FROM $1 ORDER BY b.started_at`,
-    [owner],
-  );
 }

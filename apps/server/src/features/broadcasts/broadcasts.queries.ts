@@ -48,8 +48,10 @@ export async function findBroadcast(db: Db, id: string): Promise<BroadcastRow | 
   return (await db.query<BroadcastRow>(`${SELECT} WHERE b.id = $1`, [id]))[0] ?? null;
 }
 
-export async function listActiveBroadcasts(db: Db): Promise<BroadcastRow[]> {
-  return db.query<BroadcastRow>(`${SELECT} WHERE b.status IN ('playing', 'waiting') ORDER BY b.started_at`);
+/** Running sessions; with `exceptOwner`, those another server instance runs (playout/leases.ts). */
+export async function listActiveBroadcasts(db: Db, exceptOwner?: string): Promise<BroadcastRow[]> {
+  if (exceptOwner === undefined) return db.query<BroadcastRow>(`${SELECT} WHERE b.status IN ('playing', 'waiting') ORDER BY b.started_at`);
+  return db.query<BroadcastRow>(`${SELECT} WHERE b.status IN ('playing', 'waiting') AND b.owner IS DISTINCT FROM $1 ORDER BY b.started_at`, [exceptOwner]);
 }
 
 export async function updateRunState(db: Db, id: string, s: { status: 'playing' | 'waiting'; runIndex: number; nextRunAt: Date | null }): Promise<void> {
