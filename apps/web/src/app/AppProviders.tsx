@@ -1,4 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../lib/queryClient';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
@@ -28,23 +30,26 @@ function SessionSocket({ factory, children }: { factory?: SocketFactory; childre
   );
 }
 
-/** Every app-wide provider, outermost first: settings, language, theme, snackbar, session, socket, the user's notifications. */
+/** Every app-wide provider, outermost first: the server-state cache, settings, language, theme, snackbar, session, socket, the user's notifications. */
 export function AppProviders({ children, socketFactory }: { children: ReactNode; socketFactory?: SocketFactory }) {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <UiSettingsProvider>
-      <LocaleBridge>
-        <AppThemeProvider>
-          <SnackbarProvider>
-            <AuthProvider>
-              <SessionSocket factory={socketFactory}>
-                <NotificationsProvider>
-                  <EmergencyActionProvider>{children}</EmergencyActionProvider>
-                </NotificationsProvider>
-              </SessionSocket>
-            </AuthProvider>
-          </SnackbarProvider>
-        </AppThemeProvider>
-      </LocaleBridge>
-    </UiSettingsProvider>
+    <QueryClientProvider client={queryClient}>
+      <UiSettingsProvider>
+        <LocaleBridge>
+          <AppThemeProvider>
+            <SnackbarProvider>
+              <AuthProvider>
+                <SessionSocket factory={socketFactory}>
+                  <NotificationsProvider>
+                    <EmergencyActionProvider>{children}</EmergencyActionProvider>
+                  </NotificationsProvider>
+                </SessionSocket>
+              </AuthProvider>
+            </SnackbarProvider>
+          </AppThemeProvider>
+        </LocaleBridge>
+      </UiSettingsProvider>
+    </QueryClientProvider>
   );
 }
