@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SERVER_TEST_WORKERS } from './test/workerDatabase';
 
 // Fails the run when tests leave anything in the temporary directory (scripts/vitest-tmp-guard.ts).
 const tmpGuard = fileURLToPath(new URL('../../scripts/vitest-tmp-guard.ts', import.meta.url));
@@ -15,9 +16,9 @@ export default defineConfig({
     environment: 'node',
     isolate: false,
     pool: 'forks',
-    // On a real PostgreSQL every worker would share one database, and each test server's scheduler
-    // would fire the others' schedules on its own broker: one worker there, two on PGlite.
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
+    // On PostgreSQL each worker has its own database (test/workerDatabase.ts), so that one worker's
+    // scheduler never fires the other's schedules on its own broker.
+    maxWorkers: SERVER_TEST_WORKERS,
     sequence: { groupOrder: 1 },
     globalSetup: ['test/globalSetup.ts', tmpGuard],
     testTimeout: 30_000,

@@ -12,13 +12,14 @@ import { openDb, type Db } from '../src/infra/db';
 import { migrate } from '../src/db/migrate';
 import { insertUser } from '../src/features/accounts/accounts.queries';
 import { hashPassword } from '../src/features/auth/password';
+import { workerDatabaseUrl } from './workerDatabase';
 
 const holder = globalThis as { __loaTestDb?: Promise<Db> };
 
-/** One database per test worker: in-memory PGlite, or the PostgreSQL of DATABASE_URL. */
+/** One database per test worker: in-memory PGlite, or the worker's own database on DATABASE_URL's PostgreSQL. */
 export function sharedDb(): Promise<Db> {
   holder.__loaTestDb ??= (async () => {
-    const db = await openDb({ databaseUrl: process.env.DATABASE_URL, inMemory: true });
+    const db = await openDb({ databaseUrl: workerDatabaseUrl(), inMemory: true });
     await migrate(db);
     return db;
   })();

@@ -133,6 +133,28 @@ describe('playout engine', () => {
     await server.app.engine.stop(row.id, w.admin.id);
   });
 
+  it('stops a session and writes what goes with the stop together, or neither', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const row = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 60, title: 'Tiếp sóng', kind: 'relay' }], total_seconds: 60 });
+    await server.app.engine.start(row);
+    await eventually(() => speaker.playing?.sessionId === row.id, 5000);
+    // A record that cannot be written: the stop is undone with it, and the session plays on.
+    const failing = server.app.engine.stop(row.id, w.admin.id, { record: (tx) => tx.query('SELECT 1/0').then(() => undefined) });
+    await expect(failing).rejects.toThrow();
+    expect((await findBroadcast(server.db, row.id))!.status).toBe('playing');
+    expect(server.app.engine.liveOf(row.id)).not.toBeNull();
+    expect(speaker.playing?.sessionId).toBe(row.id);
+    // Written with the stop: the row is stopped and the record is there, in one go.
+    const mark = `stop-${row.id}`;
+    const stopped = await server.app.engine.stop(row.id, w.admin.id, { record: (tx) => tx.query('INSERT INTO system_log (action, target_type, target_id, detail) VALUES ($1, $2, $3, $4::jsonb)', ['dung-phat', 'phatngay', mark, '{}']).then(() => undefined) });
+    expect(stopped).toBe(true);
+    expect((await findBroadcast(server.db, row.id))!.status).toBe('stopped');
+    expect(await server.db.query('SELECT 1 FROM system_log WHERE target_id = $1', [mark])).toHaveLength(1);
+    await eventually(() => speaker.playing === null, 3000);
+  });
+
   it('after a restart carries on what is still running and ends, saying so, what ran out meanwhile', async () => {
     const w = await signedInAdmin(server);
     const running = await session(server, w.admin.id, w.areas.communeA, { items: [{ url: 'http://127.0.0.1:9/r', duration: 600, title: 'Dài', kind: 'relay' }], total_seconds: 600 });

@@ -44,6 +44,14 @@ export interface StartOptions {
   by?: string;
 }
 
+/** How a session is stopped: why (its end_reason), what took it over, and what commits with the stop. */
+export interface StopOptions {
+  reason?: string;
+  cutBy?: string;
+  /** Writes inside the stop's transaction (its system-log entry): both happen or neither. */
+  record?: (tx: Db) => Promise<void>;
+}
+
 /** What a new session met on its speakers, for its system-log entries and notifications. */
 export interface StartOutcome {
   /** Same priority, ended by an explicit takeover. */
@@ -238,7 +246,7 @@ export class PlayoutEngine {
       const stored = this.tracked.has(row.id) || !t.record;
       for (const m of takenOver) {
         const ending = m.t.remote
-          ? this.stop(m.t.row.id, opts.by ?? row.created_by, 'bi-ngat', stored ? row.id : undefined)
+          ? this.stop(m.t.row.id, opts.by ?? row.created_by, { reason: 'bi-ngat', cutBy: stored ? row.id : undefined })
           : this.end(m.t, 'stopped', opts.by ?? null, 'bi-ngat', stored ? row.id : undefined);
         await ending.catch((error: unknown) => this.log.error({ err: error, broadcast: m.t.row.id }, 'ending a taken-over broadcast failed'));
       }
@@ -293,14 +301,21 @@ export class PlayoutEngine {
 
   /**
    * Stops a running session; answers false when it was not running. `reason` is its end_reason
-   * (a live voice session also ends when its officer's connection or audio is lost).
+   * (a live voice session also ends when its officer's connection or audio is lost); `record`
+   * writes what goes with the stop (its system-log entry) in the same transaction as the stop.
    */
-  async stop(id: string, stoppedBy: string, reason = 'nguoi-dung-dung', cutBy?: string): Promise<boolean> {
+  async stop(id: string, stoppedBy: string, opts: StopOptions = {}): Promise<boolean> {
+    const { reason = 'nguoi-dung-dung', cutBy, record } = opts;
     const local = this.tracked.get(id);
-    if (local) return this.end(local, 'stopped', stoppedBy, reason, cutBy);
+    if (local) return this.end(local, 'stopped', stoppedBy, reason, cutBy, record);
     // Run by another instance: its owner ends it (it knows what it pre-empted), within a tick;
     // should its lease run out meanwhile (the instance died), this one claims it and ends it.
-    const asked = await leases.requestStop(this.db, id, { by: stoppedBy, reason, cutBy: cutBy ?? null });
+    // The request is the change here: its record commits with it.
+    const asked = await this.db.transaction(async (tx) => {
+      const request = await leases.requestStop(tx, id, { by: stoppedBy, reason, cutBy: cutBy ?? null });
+      if (request) await record?.(tx);
+      return request;
+    });
     if (!asked) return false;
     const deadline = Date.now() + this.leaseMs + 3000;
     while (Date.now() < deadline) {
@@ -477,13 +492,28 @@ export class PlayoutEngine {
    * Ends a session: stored, stopped on its speakers, announced; its speakers go to what waited
    * behind it. `cutBy` names the session that took it over (it already plays on the shared speakers).
    */
-  private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string, cutBy?: string): Promise<boolean> {
+  private async end(t: Tracked, status: 'finished' | 'stopped', stoppedBy: string | null, reason: string, cutBy?: string, record?: StopOptions['record']): Promise<boolean> {
     if (t.timer) clearTimeout(t.timer);
     this.tracked.delete(t.row.id);
     // A session stopped while its first play command is still going out is stored first, then ended.
     if (t.record) await this.recordNew(t).catch(() => undefined);
     else if (t.recording) await t.recording.catch(() => undefined);
-    const ended = await q.endBroadcast(this.db, t.row.id, { status, endedAt: new Date(), stoppedBy, reason, cutBy: cutBy ?? null });
+    const ending = { status, endedAt: new Date(), stoppedBy, reason, cutBy: cutBy ?? null };
+    let ended: boolean;
+    try {
+      ended = record
+        ? await this.db.transaction(async (tx) => {
+          const done = await q.endBroadcast(tx, t.row.id, ending);
+          if (done) await record(tx);
+          return done;
+        })
+        : await q.endBroadcast(this.db, t.row.id, ending);
+    } catch (error) {
+      // Nothing was stored: the session carries on as it was (its next step re-armed).
+      this.tracked.set(t.row.id, t);
+      await this.advance(t);
+      throw error;
+    }
     if (!ended) return false;
     await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
       .catch((error: unknown) => this.log.error({ err: error }, 'stop command failed'));

@@ -129,11 +129,12 @@ export async function stopBroadcast(ctx: BroadcastContext, id: string): Promise<
   const live = ctx.engine.liveOf(id);
   if (!live) throw outOfScope(BROADCAST_MESSAGES.notFound);
   await assertMayStop(ctx, live);
-  await ctx.engine.stop(id, ctx.session.user.id);
-  await ctx.db.transaction(async (tx) => {
-    await writeSystemLog(tx, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
-    // An immediate bulletin stopped before its end is cancelled for the province (a schedule's run is not: the schedule stands).
-    if (live.type === 'phatngay') await reportBulletinCancelled(tx, { id, adminId: live.idAdmin }, `Dừng phát bởi ${ctx.session.user.hoten}`);
+  await ctx.engine.stop(id, ctx.session.user.id, {
+    record: async (tx) => {
+      await writeSystemLog(tx, ctx.session.actor, { action: 'dung-phat', targetType: live.type, targetId: id, detail: { tieude: live.nguonphat.tenchuongtrinh } });
+      // An immediate bulletin stopped before its end is cancelled for the province (a schedule's run is not: the schedule stands).
+      if (live.type === 'phatngay') await reportBulletinCancelled(tx, { id, adminId: live.idAdmin }, `Dừng phát bởi ${ctx.session.user.hoten}`);
+    },
   });
 }
 

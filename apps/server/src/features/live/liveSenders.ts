@@ -209,11 +209,11 @@ export class LiveSenders {
     await before?.();
     const live = this.deps.engine.liveOf(id);
     try {
-      const stopped = await this.deps.engine.stop(id, sender?.session.user.id ?? live?.nguoitao ?? '', reason);
-      if (stopped) {
-        const actor: Actor = sender?.session.actor ?? { userId: null, tentaikhoan: null, adminId: live?.idAdmin ?? null, ip: '' };
-        await this.log(actor, { action: 'dung-phat', targetType: 'phatngay', targetId: id, detail: { tieude: live?.nguonphat.tenchuongtrinh ?? null, tructiep: true, lydo: reason, thongbao: message } });
-      }
+      const actor: Actor = sender?.session.actor ?? { userId: null, tentaikhoan: null, adminId: live?.idAdmin ?? null, ip: '' };
+      await this.deps.engine.stop(id, sender?.session.user.id ?? live?.nguoitao ?? '', {
+        reason,
+        record: (tx) => writeSystemLog(tx, actor, { action: 'dung-phat', targetType: 'phatngay', targetId: id, detail: { tieude: live?.nguonphat.tenchuongtrinh ?? null, tructiep: true, lydo: reason, thongbao: message } }),
+      });
     } catch (error) {
       this.deps.log.error({ err: error, broadcast: id }, 'live: ending the session failed');
     }

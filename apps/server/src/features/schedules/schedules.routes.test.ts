@@ -6,6 +6,7 @@ import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import { Scheduler } from './scheduler';
+import { workerDatabaseUrl } from '../../../test/workerDatabase';
 import { localDate } from './recurrence';
 
 let server: TestServer;
@@ -219,8 +220,8 @@ describe('the scheduler after a restart or a gap, and with two instances', () =>
   });
 
   it.runIf(!!process.env.DATABASE_URL)('lets exactly one of two instances lead on PostgreSQL', async () => {
-    const a = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
-    const b = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: process.env.DATABASE_URL });
+    const a = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: workerDatabaseUrl() });
+    const b = new Scheduler(server.db, server.app.engine, server.app.log, { databaseUrl: workerDatabaseUrl() });
     await server.app.scheduler.stop();
     try {
       await a.start();

@@ -186,9 +186,8 @@ async function stopRunsOf(ctx: ScheduleContext, row: q.ScheduleRow, why: string)
   const ids = new Set([...ctx.engine.live().filter((l) => l.idlichgoc === row.id).map((l) => l.idlichphat), ...stored.map((b) => b.id)]);
   let stopped = 0;
   for (const id of ids) {
-    if (!(await ctx.engine.stop(id, ctx.session.user.id))) continue;
-    stopped += 1;
-    await writeSystemLog(ctx.db, ctx.session.actor, { action: 'dung-phat', targetType: 'phatlich', targetId: id, detail: { tieude: row.title, lydo: why } });
+    const record = (tx: Db) => writeSystemLog(tx, ctx.session.actor, { action: 'dung-phat', targetType: 'phatlich', targetId: id, detail: { tieude: row.title, lydo: why } });
+    if (await ctx.engine.stop(id, ctx.session.user.id, { record })) stopped += 1;
   }
   return stopped;
 }
