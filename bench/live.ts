@@ -141,7 +141,7 @@ const context = await browser.newContext({ permissions: ['microphone'], baseURL:
 // The mouth: the page taps the stream the console gets from getUserMedia (the loudness of every
 // 2 ms of it, with the wall-clock time it was captured), without changing what the console does.
 await context.addInitScript(() => {
-  interface Take { base: number; rms: number[] }
+  interface Take { calls: [number, number][]; rms: number[] }
   const w = window as unknown as { __mouth: Take | null };
   w.__mouth = null;
   let previous: AudioContext | null = null;
@@ -151,7 +151,7 @@ await context.addInitScript(() => {
     void previous?.close();
     const ctx = new AudioContext({ sampleRate: 48_000 });
     previous = ctx;
-    const take: Take = { base: Infinity, rms: [] };
+    const take: Take = { calls: [], rms: [] };
     w.__mouth = take;
     const source = ctx.createMediaStreamSource(stream);
     const tap = ctx.createScriptProcessor(256, 1, 1);
@@ -165,9 +165,8 @@ await context.addInitScript(() => {
     tap.onaudioprocess = (event) => {
       const data = event.inputBuffer.getChannelData(0);
       captured += data.length;
-      // The block ends about now; the earliest such estimate is when capture began (callbacks
-      // only run late), and every frame's time follows from its sample count.
-      take.base = Math.min(take.base, performance.timeOrigin + performance.now() - (captured / ctx.sampleRate) * 1000);
+      // The block ends about now (callbacks only run late): the bench fits the samples' times to these.
+      take.calls.push([performance.timeOrigin + performance.now(), captured]);
       for (let f = 0; f + frame <= data.length; f += frame) {
         let sum = 0;
         for (let i = f; i < f + frame; i += 1) sum += data[i] * data[i];
@@ -260,6 +259,27 @@ async function heardBy(s: Listening, file: string): Promise<{ bursts: Burst[]; m
   return { bursts: findBursts({ times: times.subarray(0, upTo), rms: env.rms.subarray(0, upTo) }), model };
 }
 
+/**
+ * When the microphone's samples were captured, on the wall clock: its callbacks (wall time, samples
+ * so far) fitted to a line — the slope is the rate it really delivers, which a fake device may not
+ * hold — placed at the earliest callback (callbacks only run late).
+ */
+function captureClock(calls: [number, number][]): { rate: number; timeOf: (sample: number) => number } {
+  if (calls.length < 2) return { rate: MIC_RATE, timeOf: (sample) => (calls[0]?.[0] ?? 0) + (sample / MIC_RATE) * 1000 };
+  const n = calls.length;
+  const meanS = calls.reduce((sum, [, c]) => sum + c, 0) / n;
+  const meanT = calls.reduce((sum, [t]) => sum + t, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [t, c] of calls) {
+    num += (c - meanS) * (t - meanT);
+    den += (c - meanS) * (c - meanS);
+  }
+  const msPerSample = num / den;
+  const base = Math.min(...calls.map(([t, c]) => t - c * msPerSample));
+  return { rate: 1000 / msPerSample, timeOf: (sample) => base + sample * msPerSample };
+}
+
 interface Result {
   listeners: number;
   agents: number;
@@ -317,8 +337,10 @@ for (const [round, n] of counts.entries()) {
   await sleep(1500);
 
   // What the microphone gave during this talk (the console opens it anew for each).
-  const mouth = await page.evaluate(() => (window as unknown as { __mouth: { base: number; rms: number[] } | null }).__mouth ?? { base: 0, rms: [] });
-  const mouthTimes = Float64Array.from(mouth.rms, (_, i) => mouth.base + (i * 128) / 48);
+  const mouth = await page.evaluate(() => (window as unknown as { __mouth: { calls: [number, number][]; rms: number[] } | null }).__mouth ?? { calls: [], rms: [] });
+  const capture = captureClock(mouth.calls);
+  const mouthTimes = Float64Array.from(mouth.rms, (_, i) => capture.timeOf(i * 128));
+  log(`  microphone: ${capture.rate.toFixed(0)} samples per wall-clock second (nominal ${MIC_RATE}; ${(((capture.rate - MIC_RATE) / MIC_RATE) * 100).toFixed(2)} %)`);
   const spoken = findBursts({ times: mouthTimes, rms: Float32Array.from(mouth.rms) });
   if (process.env.LOA_BENCH_DEBUG) {
     const sorted = [...mouth.rms].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 import { LIVE_KBPS, LIVE_MESSAGES } from '@loa/contract';
+import { DriftResampler, MAX_STRETCH } from './driftResampler';
 
 /** A microphone being captured and encoded: open or closed (the speakers then hear silence), and stopped. */
 export interface MicCapture {
@@ -23,7 +24,9 @@ const RATE = 48_000;
  * Opens the microphone and encodes it to MP3 in the browser (LAME, mono, 64 kbit/s): every block
  * of PCM becomes whole MP3 frames handed to `onChunk` (about 85 ms each), and `onLevel` gets the
  * block's loudness (0..1) for the meter. While closed, silence is encoded instead of the voice, so
- * the stream never stops. The AudioContext is made before anything is awaited (inside the click).
+ * the stream never stops. The stream is kept at real time on the computer's clock whatever the
+ * microphone's own clock does (driftResampler.ts). The AudioContext is made before anything is
+ * awaited (inside the click).
  */
 export async function openMicrophone(onChunk: (bytes: Uint8Array) => void, onLevel: (level: number) => void): Promise<MicCapture> {
   if (typeof navigator === 'undefined' || typeof navigator.mediaDevices?.getUserMedia !== 'function' || typeof AudioContext === 'undefined') {
@@ -45,16 +48,17 @@ export async function openMicrophone(onChunk: (bytes: Uint8Array) => void, onLev
     processor.connect(mute);
     mute.connect(context.destination);
     let open = false;
-    const pcm = new Int16Array(BLOCK);
+    const drift = new DriftResampler(context.sampleRate);
+    const pcm = new Int16Array(Math.ceil(BLOCK * (1 + MAX_STRETCH)) + 2);
     processor.onaudioprocess = (event) => {
-      const input = event.inputBuffer.getChannelData(0);
+      const input = drift.process(event.inputBuffer.getChannelData(0), performance.now());
       let sum = 0;
       for (let i = 0; i < input.length; i += 1) {
         const s = Math.max(-1, Math.min(1, input[i]!));
         sum += s * s;
         pcm[i] = open ? (s < 0 ? s * 0x8000 : s * 0x7fff) : 0;
       }
-      onLevel(Math.min(1, Math.sqrt(sum / input.length) * 4));
+      onLevel(Math.min(1, Math.sqrt(sum / Math.max(1, input.length)) * 4));
       const out = encoder.encodeBuffer(pcm.subarray(0, input.length));
       if (out.length > 0) onChunk(new Uint8Array(out));
     };
