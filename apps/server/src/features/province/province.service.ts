@@ -20,10 +20,13 @@ export interface ConnectorContext {
 
 const ONLY_WHOLE_ADMIN = 'Chỉ tài khoản quản lý toàn bộ địa bàn của đơn vị (không giới hạn ở một địa bàn) mới xem và điều khiển được kết nối cấp tỉnh!';
 
-/** The exchange belongs to the whole administrator: an account with the device right over all its areas. */
+/**
+ * The exchange belongs to the whole administrator: its own account (whatever area it is placed
+ * in), or an account with the device right not limited to an area.
+ */
 function requireConnectorRight(session: Session): void {
   requireRight(session, 'quanlythietbi');
-  if (session.user.area_id) throw forbidden(ONLY_WHOLE_ADMIN);
+  if (session.user.area_id && session.user.id !== session.user.admin_id) throw forbidden(ONLY_WHOLE_ADMIN);
 }
 
 /** A message as the console lists it, named by what it is about. */
