@@ -4,6 +4,9 @@ import { CSRF_HEADER, MSG } from '@loa/contract';
 /** The administrator global-setup creates (ADMIN_USER / ADMIN_PASSWORD of the e2e server). */
 export const E2E_ADMIN = { tentaikhoan: 'admin', password: 'e2e-admin-password' };
 
+/** The fake province of global-setup refuses, once, any message that names this. */
+export const E2E_PROVINCE_REFUSES_ONCE = 'tỉnh từ chối lần đầu';
+
 /** The address of the server global-setup started. */
 export const baseUrl = (): string => {
   const url = process.env.LOA_E2E_URL;

@@ -5,10 +5,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-import { E2E_ADMIN } from './fixtures';
+import { E2E_ADMIN, E2E_PROVINCE_REFUSES_ONCE } from './fixtures';
+import { FakeProvince } from '../apps/server/test/fakeProvince';
 
-/** Starts the real server (built console, embedded database, demo data) on an ephemeral port. */
+/**
+ * Starts the real server (built console, embedded database, demo data) on an ephemeral port, with
+ * the province's information-source system it reports to: a local fake of that third party's API
+ * (apps/server/test/fakeProvince.ts), which refuses once any message naming E2E_PROVINCE_REFUSES_ONCE.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const province = new FakeProvince(`khoa-tinh-e2e-${Math.random().toString(36).slice(2)}`, false);
+  const refusedOnce = new Set<string>();
+  province.refuseWhen = (m) => {
+    if (!JSON.stringify(m).includes(E2E_PROVINCE_REFUSES_ONCE) || refusedOnce.has(m.idthongdiep)) return null;
+    refusedOnce.add(m.idthongdiep);
+    return 'Tỉnh tạm từ chối thông điệp này (thử nghiệm)';
+  };
+  await province.up();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-'));
   // The server's own temporary directory: it must be empty when the server has stopped.
   const serverTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-e2e-tmp-'));
@@ -19,6 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_USER: E2E_ADMIN.tentaikhoan, ADMIN_PASSWORD: E2E_ADMIN.password, LOG_LEVEL: 'warn',
       // Every test browser shares 127.0.0.1; the per-address limit is tested in the server suite.
       RATE_LIMIT_PER_MINUTE: '100000',
+      HTTT_NGUON_URL: province.url, HTTT_NGUON_KHOA: province.key, HTTT_NGUON_MA: 'loa-e2e', HTTT_NGUON_POLL_MS: '500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -29,6 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       child.kill('SIGTERM');
       await exited;
     }
+    await province.down();
     fs.rmSync(dataDir, { recursive: true, force: true });
     // tsx keeps its compile cache there (tsx-<uid>): the tool's, not the server's.
     const left = fs.readdirSync(serverTmp).filter((name) => !/^tsx-\d+$/.test(name));

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@loa/contract';
-import { addCommune, apiPost, baseUrl, signIn } from './fixtures';
+import { addCommune, apiPost, baseUrl, E2E_PROVINCE_REFUSES_ONCE, signIn } from './fixtures';
 
 /** A Vietnamese CAP 1.2 alert for one area code. */
 const capAlert = (o: { id: string; code: string; severity: string; urgency: string; headline: string; msgType?: string; refs?: string }) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -110,6 +110,32 @@ test('a CAP alert posted with a key is broadcast and shown on the Kết nối pa
     if (draftId) await apiPost(page, '/v1/client/lichphat/xoalichphat', { id: draftId });
     // A live key holds its area; a revoked one lets it go.
     await apiPost(page, '/v1/client/khoaapi/thuhoi', { id: khoa._id });
+    await commune.remove();
+  }
+});
+
+test('the province connector shows that it gets through, a message the province refused with its error, and sends it again on request', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  // A change the province refuses the first time: a new commune whose name it objects to.
+  const commune = await addCommune(page, `Xã ${E2E_PROVINCE_REFUSES_ONCE} ${Date.now() % 100000}`);
+  try {
+    await page.getByRole('link', { name: 'Kết nối' }).click();
+    const section = page.getByRole('region', { name: 'Hệ thống thông tin nguồn cấp tỉnh' });
+    const state = section.getByTestId('province-state');
+    await expect(state).toContainText('Đã kết nối', { timeout: 20_000 });
+    await expect(state).toContainText('loa-e2e');
+    const refused = section.getByTestId('province-message').filter({ hasText: commune.tendiaban });
+    await expect(refused).toContainText('Bị từ chối', { timeout: 20_000 });
+    await expect(refused).toContainText('Tỉnh tạm từ chối thông điệp này');
+    await expect(state).toContainText(/(^|\D)1\s*Bị từ chối/);
+
+    await refused.getByRole('button', { name: 'Gửi lại' }).click();
+    await expect(page.getByText('Đã đưa 1 thông điệp vào lượt gửi ngay.')).toBeVisible();
+    // Taken the second time: it leaves the queue, and nothing is left refused.
+    await expect(refused).toHaveCount(0, { timeout: 20_000 });
+    await expect(state).toContainText(/(^|\D)0\s*Bị từ chối/, { timeout: 20_000 });
+  } finally {
     await commune.remove();
   }
 });
