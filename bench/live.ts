@@ -6,9 +6,11 @@
  *
  * Mouth: when each burst reaches the console's microphone stream (the page taps the stream the
  * console encodes, after the browser's own voice processing). Speaker: when the burst plays at a
- * real agent — its decoded output (mpg123's WAV, read as it grows) placed on a playback clock that
- * starts `buffer-ms` after the first audio and plays in real time, underrunning when audio is late
- * (bench/lib/playout.ts). Simulated listeners are held to the same playback model on the MP3's bytes.
+ * real agent — its decoded output (mpg123's WAV, read as it grows) placed on a playback clock: the
+ * agent's own jitter buffer (apps/speaker/src/livePacer.ts) feeds the decoder each frame
+ * LIVE_FEED_AHEAD_MS before it plays, so the clock starts that long after the first audio and plays
+ * in real time, underrunning when audio is late (bench/lib/playout.ts). Simulated listeners read the
+ * MP3 with a buffer of `buffer-ms` (the agent's prebuffer by default) on the same model.
  * The server's CPU and memory are read from /proc while each talk lasts.
  */
 import { execFileSync } from 'node:child_process';
@@ -21,7 +23,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { LIVE_KBPS, MSG, type DeviceCommand } from '@loa/contract';
-import { SpeakerAgent, silentLogger } from '@loa/speaker';
+import { LIVE_FEED_AHEAD_MS, LIVE_PREBUFFER_MS, SpeakerAgent, silentLogger } from '@loa/speaker';
 import { encodeWav, parseWav } from '../apps/speaker/src/testing/audioCheck';
 import { parseWavHeader } from '../apps/speaker/src/wav';
 import { BURST_LENGTHS_MS, burstSignal, envelopeOf, findBursts, latencies, type Burst } from './lib/bursts';
@@ -42,7 +44,7 @@ const { values } = parseArgs({
     agents: { type: 'string', default: '3' },
     'talk-seconds': { type: 'string', default: '60' },
     'period-ms': { type: 'string', default: '2000' },
-    'buffer-ms': { type: 'string', default: '150' },
+    'buffer-ms': { type: 'string', default: String(LIVE_PREBUFFER_MS) },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -54,7 +56,7 @@ Options:
   --agents N           real speaker agents decoding the stream with mpg123 (default 3; one in a talk to 1 listener)
   --talk-seconds S     how long each talk lasts (default 60; 300 for the five-minute check)
   --period-ms P        one tone burst every P ms (default 2000)
-  --buffer-ms B        a listener's playback starts B ms after its first audio (default 150)
+  --buffer-ms B        a simulated listener's playback starts B ms after its first audio (default ${LIVE_PREBUFFER_MS}, the agents' prebuffer)
 
 LOA_BENCH_DEBUG=DIR keeps each talk's microphone envelope and the agents' WAV files in DIR, and prints the page's console.`);
   process.exit(0);
@@ -73,7 +75,7 @@ const SETTLE_MS = 1000;
 const log = (line: string) => console.log(line);
 const teardown = new Teardown();
 
-log(`Loa live voice benchmark: listeners ${counts.join(', ')}; ${AGENTS} real agents; ${TALK_S} s talks; a burst every ${PERIOD_MS} ms; playback buffer ${BUFFER_MS} ms`);
+log(`Loa live voice benchmark: listeners ${counts.join(', ')}; ${AGENTS} real agents (prebuffer ${LIVE_PREBUFFER_MS} ms); ${TALK_S} s talks; a burst every ${PERIOD_MS} ms; simulated listeners' buffer ${BUFFER_MS} ms`);
 log(`Machine: ${describeMachine()}`);
 // The console the browser opens is the server's built one.
 execFileSync(process.execPath, ['scripts/ensure-web-build.mjs'], { stdio: 'inherit' });
@@ -244,7 +246,8 @@ async function heardBy(s: Listening, file: string): Promise<{ bursts: Burst[]; m
   const wavBytes = await readFile(sealed);
   const layout = parseWavHeader(wavBytes);
   const audio = parseWav(wavBytes);
-  const model = new PlayoutModel(layout.sampleRate, BUFFER_MS, 10, true);
+  // The agent writes each frame to the decoder LIVE_FEED_AHEAD_MS before it plays (its jitter buffer did the waiting).
+  const model = new PlayoutModel(layout.sampleRate, LIVE_FEED_AHEAD_MS, 10, true);
   let frames = 0;
   for (const [at, size] of growth) {
     const now = Math.floor(Math.max(0, size - layout.dataOffset) / layout.blockAlign);
@@ -383,6 +386,8 @@ for (const [round, n] of counts.entries()) {
   log(`  spoken bursts ${spoken.length}; heard ${heardBursts} of about ${expected} at the agents (${unmatched} unmatched); latency p50 ${ms(result.latency.p50)}, p95 ${ms(result.latency.p95)}, max ${ms(result.latency.max)}`);
   log(`  agents: ${agentUnderruns} underruns (${ms(agentSilentMs)} silent), ${agentUnderrunsSettled} of them once settled; simulated listeners: ${result.listenersUnderrun} of ${sims.length} underran (${result.listenerUnderruns} times), ${result.listenersUnderrunSettled} once settled`);
   log(`  server: ${result.cpuPercent.toFixed(1)} % of a core, ${result.rssMb.toFixed(0)} MiB resident, event-loop delay p99 ${ms(serverLoop.p99)}, max ${ms(serverLoop.max)}; this process's: p99 ${ms(benchLoop.p99)}, max ${ms(benchLoop.max)}`);
+  const rates = sims.map((s) => s.model.arrivalRate).filter((r) => !Number.isNaN(r));
+  if (rates.length > 0) log(`  stream: ${(rates.reduce((a, b) => a + b, 0) / rates.length).toFixed(4)} s of audio per wall-clock second at the simulated listeners`);
   if (sims.some((s) => s.model.received === 0)) log(`  ${sims.filter((s) => s.model.received === 0).length} simulated listeners received nothing`);
 }
 

@@ -15,6 +15,8 @@ export class PlayoutModel {
   silentMs = 0;
   /** When the first audio came, and when each underrun began (ms). */
   firstAt = Number.NaN;
+  /** When the latest audio came (ms). */
+  lastAt = Number.NaN;
   readonly underrunTimes: number[] = [];
 
   /**
@@ -33,6 +35,7 @@ export class PlayoutModel {
   /** `count` more units arrived at `at` (ms). */
   arrive(at: number, count: number): void {
     if (count <= 0) return;
+    this.lastAt = at;
     if (Number.isNaN(this.playhead)) {
       this.playhead = at + this.bufferMs;
       this.firstAt = at;
@@ -70,5 +73,10 @@ export class PlayoutModel {
 
   get received(): number {
     return this.units;
+  }
+
+  /** Audio received per wall-clock second between the first and the latest arrival (1 = real time). */
+  get arrivalRate(): number {
+    return this.lastAt > this.firstAt ? ((this.units / this.unitsPerSecond) * 1000) / (this.lastAt - this.firstAt) : Number.NaN;
   }
 }

@@ -21,3 +21,4 @@ export type { Logger } from './logger';
 export { consoleLogger } from './consoleLogger';
 export { ClockSync, monotonicClock, skewedClock } from './clockSync';
 export type { LocalClock, AnswerVerdict } from './clockSync';
+export { LivePacer, LIVE_PREBUFFER_MS, LIVE_FEED_AHEAD_MS, LIVE_MAX_LAG_MS } from './livePacer';

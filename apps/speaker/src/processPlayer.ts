@@ -107,16 +107,19 @@ export class ProcessPlayer implements Player {
       let stderr = '';
       let stoppedByUs = false;
       let request: http.ClientRequest | null = null;
+      let pacer: LivePacer | null = null;
       const stop = () => {
         stoppedByUs = true;
         request?.destroy();
+        pacer?.close();
         child.kill('SIGTERM');
       };
       if (liveInput && child.stdin) {
         // The live stream, fetched here and fed to the decoder through the pacer.
         const stdin = child.stdin;
         stdin.on('error', () => undefined); // the decoder has gone: its exit says why
-        const pacer = new LivePacer((frame) => stdin.write(frame));
+        const paced = new LivePacer((frame) => stdin.write(frame));
+        pacer = paced;
         request = (liveInput.startsWith('https:') ? https : http).get(liveInput, (response) => {
           if (response.statusCode !== 200) {
             stderr = `live stream answered HTTP ${response.statusCode}`;
@@ -124,12 +127,14 @@ export class ProcessPlayer implements Player {
             stdin.end();
             return;
           }
-          response.on('data', (bytes: Buffer) => pacer.push(bytes));
-          response.on('end', () => stdin.end());
-          response.on('error', () => stdin.end());
+          response.on('data', (bytes: Buffer) => paced.push(bytes));
+          // What the jitter buffer still holds plays out before the decoder is told the stream ended.
+          response.on('end', () => paced.end(() => stdin.end()));
+          response.on('error', () => paced.end(() => stdin.end()));
         });
         request.on('error', (error) => {
           if (!stoppedByUs) stderr = `live stream: ${error.message}`;
+          paced.close();
           stdin.end();
         });
       }
@@ -140,6 +145,7 @@ export class ProcessPlayer implements Player {
       });
       const finish = (error: Error | null) => {
         clearTimeout(timer);
+        pacer?.close();
         signal.removeEventListener('abort', stop);
         if (error) reject(error);
         else resolve(stoppedByUs);
