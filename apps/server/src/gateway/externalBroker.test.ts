@@ -51,4 +51,29 @@ describe.runIf(reachable)('device gateway on an external broker (MQTT_URL)', () 
     expect(retained).toEqual([]);
     await probe.endAsync();
   });
+
+  it('answers each clock request once, however many servers share the broker', async () => {
+    const admin = await signedInAdmin(server);
+    const res = await admin.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa hỏi giờ', diaban: admin.areas.communeA, serial: `CLK-${Date.now()}` });
+    const id = res.body.data.thietbi._id as string;
+    // A second server on the same broker and database (a province's second instance).
+    const second = await startTestServer({ MQTT_URL: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}` });
+    try {
+      const device = await mqtt.connectAsync(`mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`, { clientId: id, username: id, password: res.body.data.secret, reconnectPeriod: 0, protocolVersion: 4 });
+      const answers: { n: number }[] = [];
+      device.on('message', (topic, payload) => topic === topics.time(id) && answers.push(JSON.parse(payload.toString())));
+      await device.subscribeAsync(topics.time(id), { qos: 0 });
+      for (let n = 1; n <= 6; n += 1) {
+        await device.publishAsync(topics.clock(id), JSON.stringify({ n, t1: Date.now() }), { qos: 0 });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await eventually(() => answers.length >= 6, 3000);
+      await new Promise((r) => setTimeout(r, 500));
+      // Six requests, six answers: one instance each, never both.
+      expect(answers.map((a) => a.n).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      await device.endAsync();
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -200,6 +200,9 @@ export class BrokerRefusedError extends Error {
   }
 }
 
+/** The servers' shared-subscription group for clock requests on an external broker. */
+export const CLOCK_SHARE_GROUP = 'loa-dongho';
+
 export async function connectExternalBroker(app: FastifyInstance, url: string, opts: { dynsec?: boolean } = {}): Promise<BrokerTransport> {
   const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
   let client: MqttClient;
@@ -233,8 +236,9 @@ export async function connectExternalBroker(app: FastifyInstance, url: string, o
     }
   }
   await client.subscribeAsync([topics.allState, topics.allEvent], { qos: 1 });
-  // Every instance answers the clock requests it hears; a device takes the first answer to each.
-  await client.subscribeAsync(topics.allClock, { qos: 0 });
+  // One instance answers each clock request: a shared subscription hands every request to one of
+  // the servers subscribed in the group (state and events go to all: each keeps the live view).
+  await client.subscribeAsync(`$share/${CLOCK_SHARE_GROUP}/${topics.allClock}`, { qos: 0 });
   return {
     kind: 'external',
     tcpPort: null,

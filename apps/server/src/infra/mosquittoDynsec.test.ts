@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FastifyBaseLogger } from 'fastify';
 import { topics } from '@loa/contract';
+import { CLOCK_SHARE_GROUP } from './broker';
 import { dynsecMosquittoAvailable, grant, startDynsecMosquitto, type DynsecMosquitto } from '../../test/mosquitto';
 import {
   DynsecClient, DynsecCommandError, DynsecUnavailableError, MosquittoDeviceAccounts, dynsecNames, ensureServerAccess,
 } from './mosquittoDynsec';
+
+const eventuallyTrue = async (check: () => boolean, ms = 3000) => {
+  for (const until = Date.now() + ms; !check(); await new Promise((r) => setTimeout(r, 20))) if (Date.now() > until) throw new Error('condition not met');
+};
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
 
@@ -77,6 +82,25 @@ describe.runIf(dynsecMosquittoAvailable)('Mosquitto dynamic security (a real bro
     for (const refused of [topics.areaCmd(other), topics.deviceCmd('someone-else'), 'pa/v1/#', '#', '$SYS/#', '$CONTROL/dynamic-security/v1/response']) {
       expect(await grant(device, refused), refused).toBe(128);
     }
+  });
+
+  it('lets the servers share the clock requests (a shared subscription), and a device cannot', async () => {
+    const server = await mqtt.connectAsync(broker.adminUrl, { reconnectPeriod: 300, protocolVersion: 4, clientId: `srv-${crypto.randomUUID()}` });
+    clients.push(server);
+    const own = new DynsecClient(server, 3000);
+    await own.start();
+    await ensureServerAccess(server, own, 'loa-admin', silent);
+    const shared = `$share/${CLOCK_SHARE_GROUP}/${topics.allClock}`;
+    expect(await grant(server, shared)).toBe(1);
+    const heard: string[] = [];
+    server.on('message', (topic) => heard.push(topic));
+    const id = crypto.randomUUID();
+    const area = crypto.randomUUID();
+    await accounts.provision({ id, areaId: area, chain: [area] }, 'secret-clock');
+    const device = await connect(id, 'secret-clock');
+    expect(await grant(device, shared)).toBe(128);
+    await device.publishAsync(topics.clock(id), JSON.stringify({ n: 1, t1: Date.now() }), { qos: 0 });
+    await eventuallyTrue(() => heard.includes(topics.clock(id)));
   });
 
   it('sync at start changes nothing that is right, mends what is wrong, and removes accounts of deleted devices', async () => {
