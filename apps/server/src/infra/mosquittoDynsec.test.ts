@@ -55,12 +55,18 @@ describe.runIf(dynsecMosquittoAvailable)('Mosquitto dynamic security (a real bro
     expect(many.every((r) => r.command === 'getDefaultACLAccess' && !r.error)).toBe(true);
   });
 
-  it('gives the server account its role on the device topics', async () => {
+  /** A server's connection with its account given the server role, as a server does at start. */
+  const serverWithAccess = async () => {
     const server = await mqtt.connectAsync(broker.adminUrl, { reconnectPeriod: 300, protocolVersion: 4, clientId: `srv-${crypto.randomUUID()}` });
     clients.push(server);
     const own = new DynsecClient(server, 3000);
     await own.start();
     await ensureServerAccess(server, own, 'loa-admin', silent);
+    return { server, own };
+  };
+
+  it('gives the server account its role on the device topics', async () => {
+    const { server, own } = await serverWithAccess();
     const [got] = await own.run([{ command: 'getClient', username: 'loa-admin' }]);
     expect(JSON.stringify(got.data)).toContain(dynsecNames.serverRole);
     // Twice is harmless (no change, no disconnection).
@@ -85,11 +91,7 @@ describe.runIf(dynsecMosquittoAvailable)('Mosquitto dynamic security (a real bro
   });
 
   it('lets the servers share the clock requests (a shared subscription), and a device cannot', async () => {
-    const server = await mqtt.connectAsync(broker.adminUrl, { reconnectPeriod: 300, protocolVersion: 4, clientId: `srv-${crypto.randomUUID()}` });
-    clients.push(server);
-    const own = new DynsecClient(server, 3000);
-    await own.start();
-    await ensureServerAccess(server, own, 'loa-admin', silent);
+    const { server } = await serverWithAccess();
     const shared = `$share/${CLOCK_SHARE_GROUP}/${topics.allClock}`;
     expect(await grant(server, shared)).toBe(1);
     const heard: string[] = [];
