@@ -76,7 +76,7 @@ describe('GET /v1/client/tongquan/bieudo', () => {
     const w = await signedInAdmin(server);
     const flaky = await addDevice(server.db, w.admin.id, w.areas.communeA, 'Loa chập chờn', 10 * DAY);
     const steady = await addDevice(server.db, w.admin.id, w.areas.communeA, 'Loa ổn định', 10 * DAY);
-    const silent = await addDevice(server.db, w.admin.id, w.areas.communeB, 'Loa chưa kết nối', 10 * DAY);
+    await addDevice(server.db, w.admin.id, w.areas.communeB, 'Loa chưa kết nối', 10 * DAY);
     await connection(server.db, flaky, 8 * DAY, true);
     await connection(server.db, flaky, 3 * HOUR, false);
     await connection(server.db, steady, 8 * DAY, true);
