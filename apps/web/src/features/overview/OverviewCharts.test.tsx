@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { OverviewCharts } from '@loa/contract';
 import { I18nProvider } from '../../i18n/I18nProvider';
 import { BroadcastsByTypeChart } from './BroadcastsByTypeChart';
 import { BulletinsPerDayChart } from './BulletinsPerDayChart';
@@ -24,7 +25,7 @@ describe('overview charts', () => {
   });
 
   it('counts bulletins per day by message type and this month’s total', () => {
-    const days = [
+    const days: OverviewCharts['bantintheongay'] = [
       { ngay: '2026-10-31', tong: 4, theoloai: { 1: 4 } },
       { ngay: '2026-11-01', tong: 2, theoloai: { 1: 1, 6: 1 } },
       { ngay: '2026-11-02', tong: 1, theoloai: { 2: 1 } },
