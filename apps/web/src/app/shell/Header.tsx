@@ -30,14 +30,15 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
         </Typography>
         <HeaderDate />
         <Box sx={{ flexGrow: 1 }} />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={{ xs: 0.5, sm: 1 }} sx={{ alignItems: 'center' }}>
           <EmergencyButton />
           <LiveVoiceButton />
           <LivePanelButton />
-          <LanguageMenu />
+          {/* On a phone the language and the theme move to the side menu (SideMenu's DrawerSettings). */}
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}><LanguageMenu /></Box>
           <NotificationsPopup />
           <Tooltip title={t('header.customize')}>
-            <IconButton aria-label={t('header.customize')} onClick={() => { setCustomizerUsed(true); setCustomizerOpen(true); }}>
+            <IconButton aria-label={t('header.customize')} onClick={() => { setCustomizerUsed(true); setCustomizerOpen(true); }} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
               <PaletteIcon />
             </IconButton>
           </Tooltip>

@@ -1,7 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { readStoredUser } from '../../lib/userStorage';
 import { LoadingScreen } from './LoadingScreen';
 
-const Shell = lazy(() => import('./MainLayout').then((m) => ({ default: m.MainLayout })));
+const loadShell = () => import('./MainLayout');
+// A signed-in visitor needs the shell at once: fetch it beside the entry, not after the first render.
+if (typeof window !== 'undefined' && readStoredUser()) void loadShell();
+const Shell = lazy(() => loadShell().then((m) => ({ default: m.MainLayout })));
 
 /**
  * The authenticated shell, loaded when a signed-in screen first shows: the sign-in page and the

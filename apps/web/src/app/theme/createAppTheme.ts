@@ -24,6 +24,19 @@ export function createAppTheme(settings: Pick<UiSettings, 'navType' | 'fontFamil
       MuiTextField: { defaultProps: { variant } },
       MuiSelect: { defaultProps: { variant } },
       MuiFormControl: { defaultProps: { variant } },
+      // A table scrolls inside its container: positioned, so its absolutely placed parts (hidden
+      // labels, checkbox inputs) scroll with it instead of widening the page.
+      MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
+      // A table's pager wraps on a phone instead of pushing its buttons past the screen.
+      MuiTablePagination: { styleOverrides: { toolbar: { flexWrap: 'wrap' } } },
+      // Dialogs fill a phone's screen (below 600 px): no margins to scroll past, the whole width for fields.
+      MuiDialog: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            [theme.breakpoints.down('sm')]: { margin: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: '100%', borderRadius: 0 },
+          }),
+        },
+      },
     },
   });
 }
