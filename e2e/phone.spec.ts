@@ -2,15 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@loa/contract';
 import { makeMp3 } from '../apps/server/test/audio';
 import { chooseCommune, signIn } from './fixtures';
+import { SCREENS } from './screens';
 
 // A phone held upright (390 × 844), touch only.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
-/** Every signed-in screen of spec §2. */
-export const SCREENS = [
-  '/tong-quan', '/quan-ly-thiet-bi', '/ban-do-thiet-bi', '/cau-hinh-thiet-bi', '/quan-ly-dia-ban', '/quan-ly-tai-khoan', '/nhat-ky-he-thong',
-  '/huong-dan', '/thong-bao', '/loi-moi', '/quan-ly-lich-phat', '/nhat-ky-phat-song', '/quan-ly-chuong-trinh', '/ket-noi',
-];
 
 /** How far the page reaches past the phone's width (0: it fits; a phone widens its layout to the content, so not innerWidth). */
 const sideways = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - 390);

@@ -19,7 +19,7 @@ export function BulletinsPerDayChart({ days }: { days: OverviewCharts['bantinthe
       <Typography variant="body2" data-testid="bulletins-summary" sx={{ mb: 1 }}>
         {t('overview.perDaySummary', { month: monthTotal, days: thisMonth.length, average: (monthTotal / Math.max(1, thisMonth.length)).toFixed(1), total })}
       </Typography>
-      <Box aria-hidden>
+      <Box inert>
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: days.map((d) => formatDay(d.ngay)), tickLabelInterval: (_v, i) => i % 5 === 4 }]}

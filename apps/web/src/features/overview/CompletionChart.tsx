@@ -24,7 +24,7 @@ export function CompletionChart({ completion }: { completion: Completion }) {
       ) : (
         <Alert severity="success" sx={{ mb: 1 }}>{t('overview.completionAll', { ...range, total: items.length })}</Alert>
       )}
-      <Box aria-hidden>
+      <Box inert>
         <BarChart
           layout="horizontal"
           height={60 + 36 * items.length}

@@ -14,7 +14,7 @@ export function DevicesByAreaChart({ areas }: { areas: Overview['thietbitheodiab
   return (
     <Box>
       <Typography variant="body2" data-testid="area-summary">{t('overview.byAreaSummary', { count: rows.length })}</Typography>
-      <Box aria-hidden>
+      <Box inert>
         <BarChart
           layout="horizontal"
           height={70 + 30 * rows.length}

@@ -27,7 +27,7 @@ export function OnlineSpeakersChart({ day, week }: { day: OverviewCharts['tructu
           {t('overview.onlineSummary', { online: last.online, total: last.tong, low: low.online, lowTotal: low.tong, at: label(low.thoidiem) })}
         </Typography>
       )}
-      <Box aria-hidden>
+      <Box inert>
         <LineChart
           height={240}
           xAxis={[{ scaleType: 'point', data: points.map((p) => p.thoidiem), valueFormatter: (v: number) => label(v), tickLabelInterval: (_v, i) => i % 4 === 3 }]}

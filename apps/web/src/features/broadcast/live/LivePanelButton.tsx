@@ -18,8 +18,9 @@ export function LivePanelButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
+      {/* The name carries the count the badge shows (a visible text belongs in the name). */}
       <Tooltip title={t('live.toggle')}>
-        <IconButton aria-label={t('live.toggle')} aria-expanded={open} aria-controls="live-panel" onClick={() => setOpen((o) => !o)}>
+        <IconButton aria-label={`${t('live.toggle')}: ${live.length}`} aria-expanded={open} aria-controls="live-panel" onClick={() => setOpen((o) => !o)}>
           <Badge badgeContent={live.length} color="error" data-testid="live-count">
             <PodcastsIcon />
           </Badge>
