@@ -92,6 +92,7 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /v1/client/phatngay/dungphatngay': { need: 'self' },
 
   'GET /v1/client/tongquan': { need: 'login' },
+  'GET /v1/client/tongquan/bieudo': { need: 'login' },
   'GET /v1/client/cauhinh': { need: 'login' },
   'GET /v1/client/thietbi': { need: 'login' },
   'POST /v1/client/lichphat/danhsachdiaban': { need: 'login' },

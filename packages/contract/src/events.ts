@@ -4,20 +4,9 @@ import { liveBroadcastSchema, liveSourceInfoSchema } from './schemas/broadcast';
 import type { Notification } from './schemas/notifications';
 import type { ReachEvent } from './schemas/reach';
 import { LIVE_EVENTS, type LiveClientEvents, type LiveEnded } from './live';
+import { EVENTS } from './eventNames';
 
-/** Socket.IO event names of spec §7, server to console. */
-export const EVENTS = {
-  stopImmediate: 'GUI-TRANG-THAI-DUNG-PHAT-NGAY',
-  playState: 'GUI-TRANG-THAI-PHAT',
-  waitingRepeat: 'GUI-TRANG-THAI-CHO-PHAT-LAI',
-  deviceLogout: 'DANG-XUAT-THIET-BI',
-  /** Ours (the spec shows no device events): batched live status of speakers. */
-  deviceStatus: 'CAP-NHAT-TRANG-THAI-THIET-BI',
-  /** Ours: a new notification for this user (the header's notifications popup). */
-  newNotification: 'THONG-BAO-MOI',
-  /** Ours: how many speakers a running broadcast reaches now, and which failed or are offline. */
-  reach: 'CAP-NHAT-PHAM-VI-PHAT',
-} as const;
+export { EVENTS } from './eventNames';
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
 /** Start (trangthai true, with the whole live entry) or end (false) of a running broadcast. */

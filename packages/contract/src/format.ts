@@ -1,11 +1,12 @@
 /** Formatting helpers shared by the console and the server. */
+import { vnClock, vnDay, vnIsoDay } from './vietnamTime';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Login activity time, spec §9: HH:mm:ss - DD/MM/YYYY (local time of the viewer). */
+/** Login activity time, spec §9: HH:mm:ss - DD/MM/YYYY, in Vietnam whatever the viewer's zone. */
 export function formatLoginActivity(unixSeconds: number): string {
-  const d = new Date(unixSeconds * 1000);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} - ${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+  const ms = unixSeconds * 1000;
+  return `${vnClock(ms)} - ${vnDay(vnIsoDay(ms))}`;
 }
 
 /** Truncates a label to `max` characters with an ellipsis (card titles 17, other labels 20). */

@@ -1,13 +1,13 @@
 import { MSG } from './messages';
-import { ACCOUNT_MESSAGES } from './schemas/accounts';
-import { SYSTEM_LOG_MESSAGES } from './schemas/systemLog';
-import { NOTIFICATION_MESSAGES } from './schemas/notifications';
-import { AREA_MESSAGES } from './schemas/areas';
-import { DEVICE_MESSAGES } from './schemas/devices';
-import { BROADCAST_MESSAGES } from './schemas/broadcast';
-import { SCHEDULE_MESSAGES } from './schemas/schedules';
-import { OUTBOUND_MESSAGES } from './schemas/outbound';
-import { AS_RUN_MESSAGES } from './schemas/asRun';
+import { ACCOUNT_MESSAGES } from './schemas/accounts.messages';
+import { SYSTEM_LOG_MESSAGES } from './schemas/systemLog.messages';
+import { NOTIFICATION_MESSAGES } from './schemas/notifications.messages';
+import { AREA_MESSAGES } from './schemas/areas.messages';
+import { DEVICE_MESSAGES } from './schemas/devices.messages';
+import { BROADCAST_MESSAGES } from './schemas/broadcast.messages';
+import { SCHEDULE_MESSAGES } from './schemas/schedules.messages';
+import { OUTBOUND_MESSAGES } from './schemas/outbound.messages';
+import { AS_RUN_MESSAGES } from './schemas/asRun.messages';
 
 const productMessages = new Set<string>([MSG, AREA_MESSAGES, DEVICE_MESSAGES, BROADCAST_MESSAGES, SCHEDULE_MESSAGES, ACCOUNT_MESSAGES, SYSTEM_LOG_MESSAGES, NOTIFICATION_MESSAGES, OUTBOUND_MESSAGES, AS_RUN_MESSAGES].flatMap((group) => Object.values(group)));
 

@@ -1,7 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/queryClient';
-import { PickersProvider } from '../lib/pickers';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
@@ -19,11 +18,8 @@ function LocaleBridge({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  return (
-    <I18nProvider locale={locale}>
-      <PickersProvider locale={locale}>{children}</PickersProvider>
-    </I18nProvider>
-  );
+  // Each date field brings its pickers' language (lib/pickers.tsx), loaded with the screens that have one.
+  return <I18nProvider locale={locale}>{children}</I18nProvider>;
 }
 
 function SessionSocket({ factory, children }: { factory?: SocketFactory; children: ReactNode }) {

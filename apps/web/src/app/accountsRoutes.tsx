@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { LoadingScreen } from './shell/LoadingScreen';
-import { MainLayout } from './shell/MainLayout';
+import { MainLayout } from './shell/LazyMainLayout';
 
 const AccountsPage = lazy(() => import('../features/accounts/AccountsPage').then((m) => ({ default: m.AccountsPage })));
 const SystemLogPage = lazy(() => import('../features/system-log/SystemLogPage').then((m) => ({ default: m.SystemLogPage })));

@@ -8,7 +8,7 @@ import { accountsPublicRoutes, accountsShellRoutes } from './accountsRoutes';
 import { notificationService, PLACEHOLDER_SCREENS } from './screens';
 import { ScrollToTop } from './ScrollToTop';
 import { LoadingScreen } from './shell/LoadingScreen';
-import { MainLayout } from './shell/MainLayout';
+import { MainLayout } from './shell/LazyMainLayout';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const OverviewPage = lazy(() => import('../features/overview/OverviewPage').then((m) => ({ default: m.OverviewPage })));

@@ -1,9 +1,16 @@
-import { createContext, useCallback, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { MSG, type Locale, type MessageKey } from '@loa/contract';
 import { vi, type MessageId } from './vi';
-import { en, enContractMessages } from './en';
 
-const dictionaries: Record<Locale, Record<MessageId, string>> = { vi, en };
+type English = typeof import('./en');
+let english: English | null = null;
+let englishLoading: Promise<English> | null = null;
+
+/** The English strings load on first use (most sessions are Vietnamese): they stay out of the first load. */
+export function loadEnglish(): Promise<English> {
+  englishLoading ??= import('./en').then((m) => (english = m));
+  return englishLoading;
+}
 const contractKeyByText = new Map<string, MessageKey>(Object.entries(MSG).map(([key, text]) => [text, key as MessageKey]));
 
 export interface I18nValue {
@@ -16,7 +23,7 @@ export interface I18nValue {
 
 /** Formats a dictionary entry with its parameters. */
 export function translate(locale: Locale, id: MessageId, params?: Record<string, string | number>): string {
-  const template = dictionaries[locale][id] ?? vi[id];
+  const template = (locale === 'en' ? english?.en[id] : undefined) ?? vi[id];
   return params ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : template;
 }
 
@@ -24,15 +31,22 @@ export const I18nContext = createContext<I18nValue | null>(null);
 
 /** Provides `useT()` for the given locale. */
 export function I18nProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const t = useCallback<I18nValue['t']>((id, params) => translate(locale, id, params), [locale]);
+  const [englishReady, setEnglishReady] = useState(english !== null);
+  // An English console's first paint waits for its strings (a blink); a switch later keeps the screen.
+  const [waitForEnglish] = useState(locale === 'en' && english === null);
+  useEffect(() => {
+    if (locale === 'en' && !englishReady) void loadEnglish().then(() => setEnglishReady(true));
+  }, [locale, englishReady]);
+  const t = useCallback<I18nValue['t']>((id, params) => translate(locale, id, params), [locale, englishReady]); // eslint-disable-line react-hooks/exhaustive-deps
   const tMessage = useCallback(
     (message: string) => {
       if (locale === 'vi') return message;
       const key = contractKeyByText.get(message);
-      return (key && enContractMessages[key]) || message;
+      return (key && english?.enContractMessages[key]) || message;
     },
-    [locale],
+    [locale, englishReady], // eslint-disable-line react-hooks/exhaustive-deps
   );
   const value = useMemo(() => ({ locale, t, tMessage }), [locale, t, tMessage]);
+  if (waitForEnglish && !englishReady) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

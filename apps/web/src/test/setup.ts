@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { loadEnglish } from '../i18n/I18nProvider';
 
 // `npm test` runs these beside the server suite (two workers, each with its database thread) on a
 // 2-core machine: under that load a first render can take more than the default 1 s to settle.
 configure({ asyncUtilTimeout: 5000 });
+
+// The console loads its English strings on first use; tests switch languages synchronously.
+await loadEnglish();
 
 // jsdom does not implement scrolling or media queries; the shell uses both.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

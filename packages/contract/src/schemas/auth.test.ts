@@ -26,8 +26,8 @@ describe('schemas', () => {
 });
 
 describe('formatting', () => {
-  it('shows login activity as HH:mm:ss - DD/MM/YYYY', () => {
-    const t = new Date(2026, 10, 21, 7, 5, 9).getTime() / 1000;
+  it('shows login activity as HH:mm:ss - DD/MM/YYYY in Vietnam time', () => {
+    const t = Date.UTC(2026, 10, 21, 0, 5, 9) / 1000; // 07:05:09 in Vietnam
     expect(formatLoginActivity(t)).toBe('07:05:09 - 21/11/2026');
   });
   it('truncates labels and never shows a negative duration', () => {

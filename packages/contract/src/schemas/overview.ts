@@ -46,3 +46,32 @@ export const systemHealthSchema = z.object({
   /** This instance among several (docs/architecture.md "Several servers and fail-over"): its id, whether it leads the scheduler, sessions it runs. */
   cum: z.object({ maychu: z.string(), dieuphoilich: z.boolean(), phiendangchay: z.number(), redis: z.enum(['ok', 'khongketnoi']).nullable() }),
 });
+
+/** Days of the bulletins-per-day chart, hours and days of the speakers-online charts. */
+export const OVERVIEW_CHART_DAYS = 30;
+export const OVERVIEW_COMPLETION_DAYS = 7;
+export const OVERVIEW_TOP_OFFLINE = 10;
+
+const onlinePointSchema = z.object({ thoidiem: z.number(), online: z.number().int(), tong: z.number().int() });
+
+/**
+ * GET /v1/client/tongquan/bieudo: the overview's charts, within the caller's area scope.
+ * `bantintheongay`: bulletins started per Vietnam day (the last 30, oldest first) by message type.
+ * `tructuyen24h` / `tructuyen7ngay`: speakers online at the end of each hour (24 points) and of each
+ * six hours (28 points), of those registered then. `ngoaituyen`: the speakers offline longest over
+ * the last 7 days (seconds). `hoanthanh`: per commune, scheduled occurrences of the last 7 days:
+ * speaker plays planned against those the speakers reported, and occurrences missed; null without
+ * the right to compose schedules (the as-run record's right).
+ */
+export const overviewChartsSchema = z.object({
+  bantintheongay: z.array(z.object({ ngay: z.string(), tong: z.number().int(), theoloai: z.record(z.string(), z.number().int()) })),
+  tructuyen24h: z.array(onlinePointSchema),
+  tructuyen7ngay: z.array(onlinePointSchema),
+  ngoaituyen: z.array(z.object({ _id: z.string(), tenthietbi: z.string(), tendiaban: z.string(), giayngoaituyen: z.number(), dangngoaituyen: z.boolean() })),
+  hoanthanh: z.object({
+    tu: z.string(),
+    den: z.string(),
+    items: z.array(z.object({ _id: z.string(), tendiaban: z.string(), solan: z.number().int(), bolo: z.number().int(), kehoach: z.number().int(), daphat: z.number().int() })),
+  }).nullable(),
+});
+export type OverviewCharts = z.infer<typeof overviewChartsSchema>;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { SYSTEM_LOG_MESSAGES } from './systemLog.messages';
 
-export const SYSTEM_LOG_MESSAGES = {
-  dateInvalid: 'Ngày lọc nhật ký không hợp lệ!',
-  dateRange: 'Ngày bắt đầu phải trước ngày kết thúc!',
-  cursorInvalid: 'Vị trí trang nhật ký không hợp lệ!',
-} as const;
+export { SYSTEM_LOG_MESSAGES } from './systemLog.messages';
 
 const date = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), SYSTEM_LOG_MESSAGES.dateInvalid);
 

@@ -6,34 +6,25 @@ import { areaScope } from '../areas/areas.service';
 import { listSchedules } from '../schedules/schedules.queries';
 import { recurrenceOf } from '../schedules/schedules.service';
 import { nextOccurrence, VN_OFFSET_MS } from '../schedules/recurrence';
+import { broadcastsInScope, countByType } from './overviewCharts.service';
+import { countAccounts, countLogSince } from './overview.queries';
 
 const DAY_MS = 86_400_000;
-
-async function broadcastsSince(db: Db, adminId: string, since: number) {
-  const rows = await db.query<{ message_type: number; n: number }>(
-    'SELECT message_type, count(*)::int AS n FROM broadcasts WHERE admin_id = $1 AND started_at >= $2 GROUP BY message_type',
-    [adminId, new Date(since).toISOString()],
-  );
-  return { tong: rows.reduce((s, r) => s + r.n, 0), theoloai: Object.fromEntries(rows.map((r) => [String(r.message_type), r.n])) };
-}
 
 /** The dashboard: real counts within the caller's administrator and area scope. */
 export async function getOverview(db: Db, gateway: DeviceGateway, session: Session, now = Date.now()): Promise<Overview> {
   const adminId = session.user.admin_id;
   const scope = await areaScope(db, session);
-  const [accounts] = await db.query<{ tong: number; dangdangnhap: number }>(
-    `SELECT count(DISTINCT u.id)::int AS tong,
-            count(DISTINCT d.user_id) FILTER (WHERE d.status = 'login' AND d.expires_at > now())::int AS dangdangnhap
-       FROM users u LEFT JOIN login_devices d ON d.user_id = u.id
-      WHERE u.admin_id = $1 AND NOT u.api_key`,
-    [adminId],
-  );
+  // A scoped caller counts the accounts and log entries of its own areas only.
+  const scopedIds = session.user.area_id ? [...scope.ids] : null;
+  const accounts = await countAccounts(db, adminId, scopedIds);
   const theocap: Record<string, number> = {};
   for (const a of scope.areas) theocap[a.cap] = (theocap[a.cap] ?? 0) + 1;
   const startOfDay = Math.floor((now + VN_OFFSET_MS) / DAY_MS) * DAY_MS - VN_OFFSET_MS;
   // Weeks start on Monday; day 0 of the epoch was a Thursday.
   const startOfWeek = startOfDay - (((Math.floor((now + VN_OFFSET_MS) / DAY_MS) + 3) % 7) * DAY_MS);
-  const [log] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM system_log WHERE admin_id = $1 AND at >= $2', [adminId, new Date(startOfDay).toISOString()]);
+  const logToday = await countLogSince(db, adminId, startOfDay, scopedIds);
+  const week = await broadcastsInScope(db, session, scope, startOfWeek);
 
   const devices = gateway.snapshot().filter((d) => scope.ids.has(d.areaId));
   const online = devices.filter((d) => d.online).length;
@@ -63,10 +54,10 @@ export async function getOverview(db: Db, gateway: DeviceGateway, session: Sessi
     taikhoan: accounts,
     diaban: { tong: scope.areas.length, theocap },
     thietbi: { tong: devices.length, online, offline: devices.length - online, dangphat: devices.filter((d) => d.playing).length },
-    nhatky: { homnay: log.n },
+    nhatky: { homnay: logToday },
     thietbitheodiaban: [...byArea].map(([id, c]) => ({ _id: id, tendiaban: gateway.areaName(id), ...c })).sort((a, b) => a.tendiaban.localeCompare(b.tendiaban, 'vi')),
-    phathomnay: await broadcastsSince(db, adminId, startOfDay),
-    phattuannay: await broadcastsSince(db, adminId, startOfWeek),
+    phathomnay: countByType(week.filter((b) => b.started_at.getTime() >= startOfDay)),
+    phattuannay: countByType(week),
     lichsapden: upcoming,
     suco: faults.map((f) => ({ _id: f.id, tenthietbi: f.name, tendiaban: gateway.areaName(f.area_id), thoigian: f.at.getTime(), lydo: f.reason })),
   };

@@ -1,3 +1,5 @@
+import { formatLoginActivity } from '@loa/contract';
+
 /** One CSV field: quoted when needed, and defused when a spreadsheet would read it as a formula. */
 export function csvField(value: unknown): string {
   let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -11,12 +13,7 @@ export const csvLine = (fields: unknown[]): string => `${fields.map(csvField).jo
 /** Excel opens a UTF-8 CSV with Vietnamese text correctly only when it starts with a byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
 
-const vnTime = new Intl.DateTimeFormat('vi-VN', {
-  timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-});
-
-/** HH:mm:ss DD/MM/YYYY in Vietnam's time zone. */
+/** HH:mm:ss - DD/MM/YYYY in Vietnam's time zone, as the console shows times (the contract's one formatter). */
 export function formatVietnamTime(at: Date): string {
-  const p = Object.fromEntries(vnTime.formatToParts(at).map((x) => [x.type, x.value]));
-  return `${p.hour}:${p.minute}:${p.second} ${p.day}/${p.month}/${p.year}`;
+  return formatLoginActivity(at.getTime() / 1000);
 }

@@ -22,10 +22,11 @@ export function AccountMenu() {
   const initial = (user.hoten || user.tentaikhoan).trim().charAt(0).toUpperCase();
   return (
     <>
+      {/* The initial is drawn (not text): the chip's text is the name, and its accessible name contains it. */}
       <Chip
-        avatar={<Avatar>{initial}</Avatar>}
+        avatar={<Avatar aria-hidden sx={{ '&::before': { content: JSON.stringify(initial) } }}><span /></Avatar>}
         label={<Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>{user.hoten || user.tentaikhoan}</Box>}
-        aria-label={t('header.account')}
+        aria-label={`${t('header.account')}: ${user.hoten || user.tentaikhoan}`}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}

@@ -1,8 +1,9 @@
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
 import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../../features/auth/useAuth';
+import { HEADER_BUTTON_LABEL_SX, HEADER_BUTTON_SX } from './headerButton';
 import { useEmergencyAction } from './useEmergencyAction';
 
 /**
@@ -20,9 +21,10 @@ export function EmergencyButton() {
       startIcon={running ? <StopCircleIcon /> : <CampaignIcon />}
       disabled={!running && !hasRight(user, 'themsuaxoalichphat')}
       onClick={() => onEmergencyClick?.()}
-      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={running ? t('header.stopBroadcast') : t('header.emergency')}
+      sx={HEADER_BUTTON_SX}
     >
-      {running ? t('header.stopBroadcast') : t('header.emergency')}
+      <Box component="span" sx={HEADER_BUTTON_LABEL_SX}>{running ? t('header.stopBroadcast') : t('header.emergency')}</Box>
     </Button>
   );
 }

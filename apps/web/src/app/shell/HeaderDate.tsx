@@ -12,7 +12,7 @@ export function HeaderDate() {
     return () => clearInterval(timer);
   }, []);
   return (
-    <Typography data-testid="header-date" component="time" dateTime={now.toISOString().slice(0, 10)} variant="body2" sx={{ fontWeight: 500, display: { xs: 'none', sm: 'block' } }}>
+    <Typography data-testid="header-date" component="time" dateTime={now.toISOString().slice(0, 10)} variant="body2" sx={{ fontWeight: 500, display: { xs: 'none', md: 'block' } }}>
       {formatHeaderDate(now, locale)}
     </Typography>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Badge, Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Badge, Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useT } from '../../i18n/useT';
@@ -10,13 +10,12 @@ import { groupContains, type MenuGroup, type MenuNode } from './menuItems';
 export function MenuList({ nodes, depth = 0, onNavigate }: { nodes: MenuNode[]; depth?: number; onNavigate?: () => void }) {
   return (
     <List disablePadding>
-      {nodes.map((node) =>
-        node.type === 'group' ? (
-          <MenuGroupItem key={node.id} group={node} depth={depth} onNavigate={onNavigate} />
-        ) : (
-          <MenuLinkItem key={node.id} node={node} depth={depth} onNavigate={onNavigate} />
-        ),
-      )}
+      {/* Each entry in its own <li>: a list holds list items only (screen readers count them). */}
+      {nodes.map((node) => (
+        <ListItem key={node.id} disablePadding sx={{ display: 'block' }}>
+          {node.type === 'group' ? <MenuGroupItem group={node} depth={depth} onNavigate={onNavigate} /> : <MenuLinkItem node={node} depth={depth} onNavigate={onNavigate} />}
+        </ListItem>
+      ))}
     </List>
   );
 }

@@ -66,7 +66,7 @@ describe('shell', () => {
   it('shows the notifications popup with no notifications', async () => {
     quietServer();
     renderApp('/huong-dan', { user: makeUser() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Thông báo/ }));
     const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
     expect(within(popup).getByText('Không có thông báo nào!')).toBeInTheDocument();
     expect(within(popup).getByRole('button', { name: 'Xem tất cả' })).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('shell', () => {
       },
     });
     const { router } = renderApp('/huong-dan', { user: makeUser() });
-    await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Tài khoản/ }));
     expect(screen.getByText('Xin chào, Nguyễn Văn An')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Đăng xuất' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../features/auth/useAuth';
 import { NOTIFICATION_SOUND_ID, NOTIFICATION_SOUND_SRC } from '../../features/notifications/notificationSound';
 import { useNotifications } from '../../features/notifications/useNotifications';
 import { MENU, visibleMenu } from './menuItems';
+import { DrawerSettings } from './DrawerSettings';
 import { MenuList } from './MenuList';
 import { roleOf } from './roleLabel';
 
@@ -34,6 +35,7 @@ export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: b
       <Box component="nav" aria-label={t('nav.menu')} sx={{ overflowY: 'auto', py: 1 }}>
         <MenuList nodes={nodes} onNavigate={desktop ? undefined : onClose} />
       </Box>
+      {!desktop && <DrawerSettings />}
       {/* Played when a notification arrives (THONG-BAO-MOI). */}
       <audio id={NOTIFICATION_SOUND_ID} data-testid="notification-sound" src={NOTIFICATION_SOUND_SRC} preload="auto" />
     </Drawer>

@@ -30,7 +30,7 @@ export function AreaTreeItem({ node, actions }: { node: AreaNode; actions: AreaT
   );
   return (
     <ListItem disablePadding sx={{ display: 'block' }} data-testid="area-node" data-area-id={area._id}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 0.5, pl: node.depth * 3, '&:hover': { bgcolor: 'action.hover' } }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', py: 0.5, pl: node.depth * 3, '&:hover': { bgcolor: 'action.hover' } }}>
         {node.children.length > 0 ? (
           <IconButton size="small" aria-expanded={open} aria-label={t(open ? 'areas.collapse' : 'areas.expand', { name })} onClick={() => setOpen(!open)}>
             {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}

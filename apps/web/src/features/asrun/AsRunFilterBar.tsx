@@ -6,6 +6,7 @@ import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { AreaSelect } from '../areas/AreaSelect';
 import { asRunExportUrl, isRangeInverted, todayFilters, type AsRunFilters } from './asRunQuery';
+import { DateInput } from '../../lib/pickers';
 
 /** A day or a range, area, message type, kind and outcome; applied with Lọc. Both exports carry the applied filters. */
 export function AsRunFilterBar({ applied, areas, onApply }: { applied: AsRunFilters; areas: readonly Area[]; onApply: (filters: AsRunFilters) => void }) {
@@ -36,8 +37,8 @@ export function AsRunFilterBar({ applied, areas, onApply }: { applied: AsRunFilt
     <form onSubmit={submit} aria-label={t('asrun.filters')} role="search">
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField size="small" type="date" label={t('asrun.from')} value={draft.from} onChange={(e) => set('from')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('asrun.to')} value={draft.to} onChange={(e) => set('to')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput size="small" label={t('asrun.from')} value={draft.from} onChange={set('from')} />
+          <DateInput size="small" label={t('asrun.to')} value={draft.to} onChange={set('to')} />
           <AreaSelect size="small" label={t('asrun.area')} value={draft.areaId} onChange={set('areaId')} areas={areas} emptyLabel={t('asrun.allAreas')} sx={{ minWidth: 200 }} />
           {select('messageType', 'asrun.messageType', 'asrun.allMessageTypes', MESSAGE_TYPES.map((m) => ({ value: String(m.id), label: locale === 'en' ? m.en : m.ten })), 220)}
           {select('kind', 'asrun.kind', 'asrun.allKinds', (['phatngay', 'phatlich'] as const).map((k) => ({ value: k, label: t(`asrun.kind.${k}`) })), 160)}

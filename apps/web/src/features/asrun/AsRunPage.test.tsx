@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EVENTS, vnIsoDay, type AsRunReport, type AsRunRow } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
 import { renderApp } from '../../test/renderApp';
+import { pickerInput, typeDate } from '../../test/pickerInput';
 
 const officer = makeUser({ quyenhan: [{ value: 'themsuaxoalichphat', quyen: 'Soạn, sửa, xoá và phát chương trình' }] });
 const today = vnIsoDay(Date.now());
@@ -52,7 +53,7 @@ describe('/nhat-ky-phat-song', () => {
     expect(within(summary).getByText('Bỏ lỡ: 1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Xuất CSV' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatcsv?tu=${today}`);
     expect(screen.getByRole('link', { name: 'Xuất Excel' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatxlsx?tu=${today}`);
-    expect(screen.getByLabelText('Từ ngày')).toHaveValue(today);
+    expect(pickerInput('Từ ngày')).toHaveValue(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
   });
 
   it('applies a range, area, message type, kind and outcome to the query and to both exports', async () => {
@@ -65,8 +66,8 @@ describe('/nhat-ky-phat-song', () => {
     renderApp('/nhat-ky-phat-song', { user: officer });
     await screen.findAllByTestId('asrun-row');
     await screen.findByRole('option', { name: /Xã Hải An/ });
-    fireEvent.change(screen.getByLabelText('Từ ngày'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('Đến ngày'), { target: { value: '2025-03-04' } });
+    typeDate('Từ ngày', '2025-03-01');
+    typeDate('Đến ngày', '2025-03-04');
     await userEvent.selectOptions(screen.getByLabelText('Địa bàn'), 'xa-a');
     await userEvent.selectOptions(screen.getByLabelText('Loại bản tin'), '2');
     await userEvent.selectOptions(screen.getByLabelText('Hình thức'), 'phatngay');
@@ -87,7 +88,7 @@ describe('/nhat-ky-phat-song', () => {
     });
     renderApp('/nhat-ky-phat-song', { user: officer, socketFactory: socket.factory });
     expect(await screen.findByText('Không có chương trình nào trong ngày và bộ lọc đã chọn.')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Đến ngày'), { target: { value: '2000-01-01' } });
+    typeDate('Đến ngày', '2000-01-01');
     expect(screen.getByRole('button', { name: 'Lọc' })).toBeDisabled();
     expect(screen.getByText('Ngày bắt đầu phải trước ngày kết thúc!')).toBeInTheDocument();
     const asked = () => server.calls.filter((c) => c.path.startsWith('/v1/client/nhatkyphatsong')).length;

@@ -35,7 +35,7 @@ export function SortableSourceItem({ source, index, last, onEdit, onMove }: Sort
       sx={{ p: 1, transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 1 : 'auto' }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <IconButton size="small" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('broadcast.dragSource', { n: source.thutu })} sx={{ cursor: 'grab' }}>
+        <IconButton size="small" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={t('broadcast.dragSource', { n: source.thutu })} sx={{ cursor: 'grab', touchAction: 'none' }}>
           <DragIndicatorIcon fontSize="small" />
         </IconButton>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>

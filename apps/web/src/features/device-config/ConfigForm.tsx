@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Checkbox, FormControlLabel, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useT } from '../../i18n/useT';
 import type { ConfigField, ConfigFormErrors, ConfigFormValues } from './configForm';
+import { TimeInput } from '../../lib/pickers';
 
 /** The four settings, each with a tick that says whether this save sets it. */
 export function ConfigForm({ values, errors, onChange }: { values: ConfigFormValues; errors: ConfigFormErrors; onChange: (values: ConfigFormValues) => void }) {
@@ -38,8 +39,8 @@ export function ConfigForm({ values, errors, onChange }: { values: ConfigFormVal
         <Stack spacing={1}>
           <FormControlLabel disabled={!values.use.giotinh} control={<Switch checked={values.quiet} onChange={(event) => set({ quiet: event.target.checked })} />} label={t('config.quietEnabled')} />
           <Stack direction="row" spacing={2}>
-            <TextField type="time" label={t('config.quietFrom')} value={values.tu} disabled={!values.use.giotinh || !values.quiet} onChange={(event) => set({ tu: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField type="time" label={t('config.quietTo')} value={values.den} disabled={!values.use.giotinh || !values.quiet} onChange={(event) => set({ den: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+            <TimeInput label={t('config.quietFrom')} value={values.tu} disabled={!values.use.giotinh || !values.quiet} onChange={(tu) => set({ tu })} />
+            <TimeInput label={t('config.quietTo')} value={values.den} disabled={!values.use.giotinh || !values.quiet} onChange={(den) => set({ den })} />
           </Stack>
           {errors.giotinh && <Typography color="error" variant="caption">{error('giotinh')}</Typography>}
         </Stack>

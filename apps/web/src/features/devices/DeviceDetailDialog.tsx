@@ -44,7 +44,7 @@ export function DeviceDetailDialog({ device, onClose }: { device: Device; onClos
           <Field label={t('devices.firmware')}>{live.firmware ?? '—'}</Field>
           <Field label={t('devices.ip')}>{live.ip ?? '—'}</Field>
           <Field label={t('devices.lastSeen')}>
-            {live.lancuoi === null ? '—' : `${formatLastSeen(live.lancuoi, now, locale)} (${formatDateTime(live.lancuoi, locale)})`}
+            {live.lancuoi === null ? '—' : `${formatLastSeen(live.lancuoi, now, locale)} (${formatDateTime(live.lancuoi)})`}
           </Field>
           <Divider />
           <Field label={t('devices.clock')}><ClockCell clock={clock} /></Field>

@@ -13,7 +13,7 @@ const REASONS = new Set(['ket-noi', 'mat-ket-noi', 'khong-phan-hoi']);
 
 /** Connection history of one device: connected, lost, or silent too long. */
 export function ConnectionHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   const load = useCallback((page: number, limit: number) => fetchConnectionHistory(device._id, page, limit), [device._id]);
   return (
     <HistoryDialog<ConnectionItem>
@@ -21,7 +21,7 @@ export function ConnectionHistoryDialog({ device, onClose }: { device: Device; o
       load={load}
       onClose={onClose}
       columns={[
-        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian, locale) },
+        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian) },
         { label: t('devices.event'), render: (item) => <Chip size="small" color={item.online ? 'success' : 'default'} label={item.online ? t('devices.status.online') : t('devices.status.offline')} /> },
         { label: t('devices.reason'), render: (item) => (REASONS.has(item.lydo) ? t(`devices.reason.${item.lydo}` as MessageId) : item.lydo) },
         { label: t('devices.ip'), render: (item) => item.ip ?? '—' },
@@ -41,7 +41,7 @@ export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose
       load={load}
       onClose={onClose}
       columns={[
-        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian, locale) },
+        { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian) },
         { label: t('devices.event'), render: (item) => <Chip size="small" color={colors[item.sukien]} label={t(`devices.playEvent.${item.sukien}`)} /> },
         { label: t('devices.bulletin'), render: (item) => item.tieude ?? '—' },
         { label: t('devices.source'), render: (item) => (item.tenmuc ? `${item.thutu === null ? '' : `${item.thutu + 1}. `}${item.tenmuc}` : '—') },

@@ -43,7 +43,7 @@ export const DeviceRow = memo(function DeviceRow({ device, now, onOpenMenu }: De
       <TableCell><ClockCell clock={live.dongho ?? null} /></TableCell>
       <TableCell>
         {live.lancuoi === null ? '—' : (
-          <Tooltip title={formatDateTime(live.lancuoi, locale)}>
+          <Tooltip title={formatDateTime(live.lancuoi)}>
             <Typography variant="body2" noWrap component="span">{formatLastSeen(live.lancuoi, now, locale)}</Typography>
           </Tooltip>
         )}

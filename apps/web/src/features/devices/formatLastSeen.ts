@@ -1,3 +1,4 @@
+import { formatInstant } from '../../lib/formatTimestamp';
 import type { Locale } from '@loa/contract';
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [['second', 60], ['minute', 60], ['hour', 24], ['day', 30], ['month', 12], ['year', Infinity]];
@@ -14,7 +15,7 @@ export function formatLastSeen(unixSeconds: number | null, nowMs: number, locale
   return '—';
 }
 
-/** Absolute time for a tooltip or a history row: HH:mm:ss DD/MM/YYYY. */
-export function formatDateTime(unixSeconds: number, locale: Locale): string {
-  return new Date(unixSeconds * 1000).toLocaleString(locale === 'vi' ? 'vi-VN' : 'en-GB');
+/** Absolute time for a tooltip or a history row: HH:mm:ss - DD/MM/YYYY in Vietnam time. */
+export function formatDateTime(unixSeconds: number): string {
+  return formatInstant(unixSeconds * 1000);
 }

@@ -1,7 +1,8 @@
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import MicIcon from '@mui/icons-material/Mic';
 import { useT } from '../../i18n/useT';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
+import { HEADER_BUTTON_LABEL_SX, HEADER_BUTTON_SX } from '../../app/shell/headerButton';
 import { useLiveVoiceLauncher } from './LiveVoiceContext';
 
 /**
@@ -20,9 +21,10 @@ export function LiveVoiceButton() {
       startIcon={<MicIcon />}
       disabled={!launcher || (!onAir && !hasRight(user, 'themsuaxoalichphat'))}
       onClick={() => launcher?.open()}
-      sx={{ whiteSpace: 'nowrap' }}
+      aria-label={onAir ? t('liveVoice.onAirButton') : t('liveVoice.open')}
+      sx={HEADER_BUTTON_SX}
     >
-      {onAir ? t('liveVoice.onAirButton') : t('liveVoice.open')}
+      <Box component="span" sx={HEADER_BUTTON_LABEL_SX}>{onAir ? t('liveVoice.onAirButton') : t('liveVoice.open')}</Box>
     </Button>
   );
 }

@@ -38,7 +38,7 @@ describe('notifications', () => {
     expect(within(nav).getByTestId('menu-badge')).toHaveTextContent('2');
     expect(play).toHaveBeenCalledTimes(1);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Thông báo/ }));
     const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
     const items = within(popup).getAllByTestId('notification-item');
     expect(items.map((i) => i.dataset.id)).toEqual(['3', '2', '1']);
@@ -51,7 +51,7 @@ describe('notifications', () => {
     const server = serve([note('2')], 1);
     const { router } = renderApp('/huong-dan', { user: makeUser() });
     await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
-    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Thông báo/ }));
     const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
     await userEvent.click(within(popup).getByTestId('notification-item'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/quan-ly-thiet-bi'));
@@ -69,7 +69,7 @@ describe('notifications', () => {
     });
     const { router } = renderApp('/huong-dan', { user: makeUser() });
     await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
-    await userEvent.click(screen.getByRole('button', { name: 'Thông báo' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Thông báo/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Xem tất cả' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/thong-bao'));
     await waitFor(() => expect(screen.getAllByTestId('notification-item')).toHaveLength(2));

@@ -19,7 +19,7 @@ export function NotificationsPopup() {
     <>
       <IconButton
         color="inherit"
-        aria-label={t('header.notifications')}
+        aria-label={unread > 0 ? `${t('header.notifications')}: ${unread > 99 ? '99+' : unread}` : t('header.notifications')}
         aria-describedby={unread > 0 ? 'notifications-unread' : undefined}
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}

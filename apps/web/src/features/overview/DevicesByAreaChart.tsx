@@ -1,47 +1,39 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
 import type { Overview } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { ChartTable } from './ChartTable';
 
-/** Areas shown at most (those with the most devices). */
-export const AREA_BARS_MAX = 12;
+const COLORS = { playing: '#1e88e5', online: '#43a047', offline: '#bdbdbd' } as const;
 
-const COLORS = { playing: 'info.main', online: 'success.main', offline: 'grey.400' } as const;
-
-/** Stacked bars per area: playing, online but idle, offline; widths relative to the largest area. */
+/** Every area holding devices, largest first, as stacked bars: playing, online but idle, offline. */
 export function DevicesByAreaChart({ areas }: { areas: Overview['thietbitheodiaban'] }) {
   const { t } = useT();
-  const rows = [...areas].map((a) => ({ ...a, total: a.online + a.offline })).sort((a, b) => b.total - a.total).slice(0, AREA_BARS_MAX);
-  const max = Math.max(1, ...rows.map((r) => r.total));
+  const rows = [...areas].map((a) => ({ ...a, total: a.online + a.offline, playing: Math.min(a.dangphat, a.online) })).sort((a, b) => b.total - a.total || a.tendiaban.localeCompare(b.tendiaban, 'vi'));
   if (rows.length === 0) return <Typography color="text.secondary">{t('overview.byAreaEmpty')}</Typography>;
-  const legend: [keyof typeof COLORS, string][] = [['playing', t('overview.legendPlaying')], ['online', t('overview.legendOnline')], ['offline', t('overview.legendOffline')]];
   return (
-    <Stack spacing={1.25}>
-      <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }} aria-hidden>
-        {legend.map(([key, label]) => (
-          <Stack key={key} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: COLORS[key] }} />
-            <Typography variant="caption">{label}</Typography>
-          </Stack>
-        ))}
-      </Stack>
-      {rows.map((row) => {
-        const playing = Math.min(row.dangphat, row.online);
-        const idle = row.online - playing;
-        const label = t('overview.areaBar', { area: row.tendiaban, online: row.online, offline: row.offline, playing: row.dangphat });
-        return (
-          <Box key={row._id} data-testid="area-bar" data-area={row._id}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography variant="body2" noWrap sx={{ minWidth: 0 }}>{row.tendiaban}</Typography>
-              <Typography variant="body2" color="text.secondary">{row.online}/{row.total}</Typography>
-            </Stack>
-            <Box role="img" aria-label={label} title={label} sx={{ display: 'flex', height: 14, borderRadius: 1, overflow: 'hidden', bgcolor: 'action.hover', width: `${(row.total / max) * 100}%`, minWidth: row.total ? 4 : 0 }}>
-              {([['playing', playing], ['online', idle], ['offline', row.offline]] as const).map(([key, value]) =>
-                value > 0 ? <Box key={key} data-part={key} sx={{ flexGrow: value, flexBasis: 0, bgcolor: COLORS[key] }} /> : null,
-              )}
-            </Box>
-          </Box>
-        );
-      })}
-    </Stack>
+    <Box>
+      <Typography variant="body2" data-testid="area-summary">{t('overview.byAreaSummary', { count: rows.length })}</Typography>
+      <Box inert>
+        <BarChart
+          layout="horizontal"
+          height={70 + 30 * rows.length}
+          yAxis={[{ scaleType: 'band', data: rows.map((r) => r.tendiaban), width: 110 }]}
+          xAxis={[{ tickMinStep: 1, min: 0 }]}
+          series={[
+            { id: 'playing', label: t('overview.legendPlaying'), stack: 'd', color: COLORS.playing, data: rows.map((r) => r.playing) },
+            { id: 'online', label: t('overview.legendOnline'), stack: 'd', color: COLORS.online, data: rows.map((r) => r.online - r.playing) },
+            { id: 'offline', label: t('overview.legendOffline'), stack: 'd', color: COLORS.offline, data: rows.map((r) => r.offline) },
+          ]}
+          margin={{ right: 8 }}
+        />
+      </Box>
+      <ChartTable
+        testId="area-table"
+        caption={t('overview.byArea')}
+        headers={[t('overview.commune'), t('overview.legendOnline'), t('overview.legendOffline'), t('overview.legendPlaying')]}
+        rows={rows.map((r) => [r.tendiaban, r.online, r.offline, r.dangphat])}
+      />
+    </Box>
   );
 }

@@ -1,26 +1,83 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OverviewCharts } from '@loa/contract';
 import { I18nProvider } from '../../i18n/I18nProvider';
 import { BroadcastsByTypeChart } from './BroadcastsByTypeChart';
+import { BulletinsPerDayChart } from './BulletinsPerDayChart';
+import { CompletionChart } from './CompletionChart';
 import { DevicesByAreaChart } from './DevicesByAreaChart';
+import { OnlineSpeakersChart } from './OnlineSpeakersChart';
+import { TopOfflineTable } from './TopOfflineTable';
 
 const inVietnamese = (ui: React.ReactNode) => render(<I18nProvider locale="vi">{ui}</I18nProvider>);
+const tableRows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
 
 describe('overview charts', () => {
-  it('draws one stacked bar per area, largest first, with its numbers', () => {
-    inVietnamese(
-      <DevicesByAreaChart areas={[
-        { _id: 'xa-2', tendiaban: 'Xã Hải An', online: 1, offline: 0, dangphat: 0 },
-        { _id: 'xa-1', tendiaban: 'Xã Tân Lập', online: 3, offline: 1, dangphat: 2 },
-      ]} />,
-    );
-    const bars = screen.getAllByTestId('area-bar');
-    expect(bars.map((b) => b.dataset.area)).toEqual(['xa-1', 'xa-2']);
-    expect(within(bars[0]!).getByRole('img', { name: 'Xã Tân Lập: 3 trực tuyến, 1 mất kết nối, 2 đang phát' })).toBeInTheDocument();
-    expect(bars[0]).toHaveTextContent('3/4');
-    const parts = bars[0]!.querySelectorAll('[data-part]');
-    expect([...parts].map((p) => p.getAttribute('data-part'))).toEqual(['playing', 'online', 'offline']);
-    expect(within(bars[1]!).getByRole('img')).toHaveStyle({ width: '25%' });
+  it('shows every area holding devices, largest first, in the screen-reader table (none left out)', () => {
+    const areas = Array.from({ length: 14 }, (_, i) => ({ _id: `xa-${i}`, tendiaban: `Xã ${String(i).padStart(2, '0')}`, online: i, offline: 1, dangphat: i > 10 ? 1 : 0 }));
+    inVietnamese(<DevicesByAreaChart areas={areas} />);
+    const rows = tableRows('area-table');
+    expect(rows).toHaveLength(14);
+    expect(rows[0]).toEqual(['Xã 13', '13', '1', '1']);
+    expect(rows.at(-1)).toEqual(['Xã 00', '0', '1', '0']);
+    expect(screen.getByTestId('area-summary')).toHaveTextContent('Tất cả 14 địa bàn có thiết bị.');
+  });
+
+  it('counts bulletins per day by message type and this month’s total', () => {
+    const days: OverviewCharts['bantintheongay'] = [
+      { ngay: '2026-10-31', tong: 4, theoloai: { 1: 4 } },
+      { ngay: '2026-11-01', tong: 2, theoloai: { 1: 1, 6: 1 } },
+      { ngay: '2026-11-02', tong: 1, theoloai: { 2: 1 } },
+    ];
+    inVietnamese(<BulletinsPerDayChart days={days} />);
+    expect(screen.getByTestId('bulletins-summary')).toHaveTextContent('Tháng này: 3 bản tin trong 2 ngày (trung bình 1.5/ngày); 30 ngày qua: 7.');
+    expect(tableRows('bulletins-table')).toEqual([
+      ['31/10/2026', '4', '4', '0', '0', '0', '0', '0'],
+      ['01/11/2026', '2', '1', '0', '0', '0', '0', '1'],
+      ['02/11/2026', '1', '0', '1', '0', '0', '0', '0'],
+    ]);
+  });
+
+  it('follows speakers online in Vietnam time over 24 hours or 7 days, naming the lowest point', async () => {
+    const at = Date.UTC(2026, 10, 2, 1, 0); // 08:00 in Vietnam
+    const day = [{ thoidiem: at, online: 3, tong: 4 }, { thoidiem: at + 3600_000, online: 1, tong: 4 }, { thoidiem: at + 7200_000, online: 4, tong: 4 }];
+    const week = [{ thoidiem: at, online: 2, tong: 4 }, { thoidiem: at + 6 * 3600_000, online: 4, tong: 4 }];
+    inVietnamese(<OnlineSpeakersChart day={day} week={week} />);
+    expect(screen.getByTestId('online-summary')).toHaveTextContent('Hiện có 4/4 loa trực tuyến; thấp nhất 1/4 lúc 09:00.');
+    expect(tableRows('online-table')[0]).toEqual(['08:00', '3', '4']);
+    await userEvent.click(screen.getByRole('button', { name: '7 ngày' }));
+    expect(tableRows('online-table')).toEqual([['02/11/2026 08:00', '2', '4'], ['02/11/2026 14:00', '4', '4']]);
+  });
+
+  it('names the communes that missed scheduled plays, and says when the right is missing', () => {
+    const completion = {
+      tu: '2026-11-01', den: '2026-11-07',
+      items: [
+        { _id: 'a', tendiaban: 'Xã Hải An', solan: 3, bolo: 1, kehoach: 6, daphat: 4 },
+        { _id: 'b', tendiaban: 'Xã Tân Lập', solan: 3, bolo: 0, kehoach: 3, daphat: 3 },
+      ],
+    };
+    inVietnamese(<CompletionChart completion={completion} />);
+    expect(screen.getByTestId('completion-missing')).toHaveTextContent('Từ 01/11 đến 07/11, 1/2 xã chưa phát đủ lịch: Xã Hải An (4/6, bỏ lỡ 1 lần).');
+    expect(tableRows('completion-table')).toEqual([['Xã Hải An', '3', '1', '6', '4'], ['Xã Tân Lập', '3', '0', '3', '3']]);
+  });
+
+  it('says so when the account may not see schedule completion', () => {
+    inVietnamese(<CompletionChart completion={null} />);
+    expect(screen.getByText('Cần quyền soạn chương trình để xem kết quả thực hiện lịch phát.')).toBeInTheDocument();
+  });
+
+  it('lists the longest offline speakers with how long, and those offline now', () => {
+    inVietnamese(<TopOfflineTable items={[
+      { _id: 'd1', tenthietbi: 'Loa chợ', tendiaban: 'Xã Hải An', giayngoaituyen: 2 * 86_400 + 3 * 3600 + 59, dangngoaituyen: true },
+      { _id: 'd2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', giayngoaituyen: 3 * 3600 + 20 * 60, dangngoaituyen: false },
+    ]} />);
+    const rows = screen.getAllByTestId('offline-row');
+    expect(rows[0]).toHaveTextContent('Loa chợĐang mất kết nối');
+    expect(rows[0]).toHaveTextContent('2 ngày 3 giờ');
+    expect(within(rows[1]!).queryByText('Đang mất kết nối')).toBeNull();
+    expect(rows[1]).toHaveTextContent('3 giờ 20 phút');
   });
 
   it('shows today and this week by the six message types', () => {

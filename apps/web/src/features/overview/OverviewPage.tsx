@@ -1,4 +1,4 @@
-import { Alert, Grid, Stack, Chip, Typography } from '@mui/material';
+import { Alert, Button, Grid, Skeleton, Stack, Chip, Typography } from '@mui/material';
 import PeopleIcon from '@mui/icons-material/People';
 import LoginIcon from '@mui/icons-material/Login';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -7,18 +7,20 @@ import SpeakerIcon from '@mui/icons-material/Speaker';
 import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import CampaignIcon from '@mui/icons-material/Campaign';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { GRID_SPACING, type Overview } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { useNow } from '../../lib/useNow';
 import { BroadcastsByTypeChart } from './BroadcastsByTypeChart';
 import { ChartCard } from './ChartCard';
-import { DevicesByAreaChart } from './DevicesByAreaChart';
 import { FaultsList } from './FaultsList';
 import { StatCard } from './StatCard';
 import { UpcomingList } from './UpcomingList';
 import { useOverview } from './useOverview';
+
+// The charts library loads only with the overview's charts, after the counts.
+const OverviewChartsSection = lazy(() => import('./OverviewChartsSection'));
 
 const LEVELS = ['tinh', 'huyen', 'xa', 'thon'] as const;
 
@@ -29,16 +31,16 @@ const deviceCards: { id: keyof Overview['thietbi']; labelId: MessageId; icon: Re
   { id: 'dangphat', labelId: 'overview.devicesPlaying', icon: <CampaignIcon color="info" /> },
 ];
 
-/** Overview: counts, devices by area, broadcasts by message type, the next starts and recent faults (live). */
+/** Overview: counts, the charts (devices by area, bulletins per day, speakers online, schedule completion, longest offline), broadcasts by message type, the next starts and recent faults (live). */
 export function OverviewPage() {
   const { t, tMessage } = useT();
-  const { data, error } = useOverview();
+  const { data, error, retry } = useOverview();
   const now = useNow();
   const byLevel = data?.diaban.theocap ?? {};
   return (
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.overview')}</Typography>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      {error && <Alert severity="error" action={<Button color="inherit" size="small" onClick={retry}>{t('overview.retry')}</Button>}>{tMessage(error)}</Alert>}
       {!error && (
       <Grid container spacing={GRID_SPACING}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -73,9 +75,9 @@ export function OverviewPage() {
         ))}
         {data && (
           <>
-            <Grid size={{ xs: 12, lg: 6 }}>
-              <ChartCard title={t('overview.byArea')}><DevicesByAreaChart areas={data.thietbitheodiaban} /></ChartCard>
-            </Grid>
+            <Suspense fallback={<Grid size={12}><Skeleton variant="rounded" height={240} /></Grid>}>
+              <OverviewChartsSection areas={data.thietbitheodiaban} />
+            </Suspense>
             <Grid size={{ xs: 12, lg: 6 }}>
               <ChartCard title={t('overview.broadcasts')}><BroadcastsByTypeChart today={data.phathomnay} week={data.phattuannay} /></ChartCard>
             </Grid>

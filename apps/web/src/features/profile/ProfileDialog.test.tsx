@@ -15,7 +15,7 @@ const devices = [
 async function openProfile(routes: Parameters<typeof fakeServer>[0] = {}, user = makeUser({ ThietbiDangnhap: devices })) {
   const server = fakeServer({ 'GET /v1/client/nguoidung/laythongtin': { status: 200, body: { data: user } }, ...routes });
   renderApp('/huong-dan', { user });
-  await userEvent.click(await screen.findByRole('button', { name: 'Tài khoản' }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Tài khoản/ }));
   await userEvent.click(screen.getByRole('menuitem', { name: 'Thông tin tài khoản' }));
   const dialog = await screen.findByRole('dialog', { name: 'Thông tin tài khoản' });
   await waitFor(() => expect(server.calls.some((c) => c.path === '/v1/client/nguoidung/laythongtin')).toBe(true));

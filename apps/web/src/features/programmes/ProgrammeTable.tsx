@@ -9,12 +9,12 @@ import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { sourceTitle } from '../broadcast/sources/sourceSummary';
 import { draftsFromStored } from '../broadcast/sources/storedSources';
+import { formatShortDateTime } from '../../lib/formatTimestamp';
 
 export type ProgrammeAction = 'playNow' | 'schedule' | 'edit' | 'delete';
 
 const COLUMNS: MessageId[] = ['programmes.col.name', 'programmes.col.type', 'programmes.col.duration', 'programmes.col.sources', 'programmes.col.creator', 'programmes.col.updated'];
 
-const formatDay = (ms: number) => new Date(ms).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'short' });
 
 /** The programme library: name, message type, total duration, sources, creator, last change, and its actions. */
 export function ProgrammeTable({ programmes, canWrite, onAction }: { programmes: Programme[]; canWrite: boolean; onAction: (action: ProgrammeAction, programme: Programme) => void }) {
@@ -49,7 +49,7 @@ export function ProgrammeTable({ programmes, canWrite, onAction }: { programmes:
                 </Typography>
               </TableCell>
               <TableCell>{p.nguoitao.hoten}</TableCell>
-              <TableCell>{formatDay(p.ngaysua)}</TableCell>
+              <TableCell>{formatShortDateTime(p.ngaysua)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {canWrite && button('playNow', 'programmes.playNow', <PlayArrowIcon />, p, 'error')}
                 {canWrite && button('schedule', 'programmes.schedule', <EventIcon />, p, 'primary')}

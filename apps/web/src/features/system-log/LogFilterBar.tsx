@@ -6,6 +6,7 @@ import { useT } from '../../i18n/useT';
 import { AreaSelect } from '../areas/AreaSelect';
 import { actionLabel, ACTION_CODES } from './actionLabels';
 import { EMPTY_LOG_FILTERS, isRangeInverted, logCsvUrl, type LogFilters } from './logQuery';
+import { DateInput } from '../../lib/pickers';
 
 /** User, action, area and date range; applied with Lọc; the CSV link carries the applied filters. */
 export function LogFilterBar({ applied, areas, onApply }: { applied: LogFilters; areas: readonly Area[]; onApply: (filters: LogFilters) => void }) {
@@ -37,8 +38,8 @@ export function LogFilterBar({ applied, areas, onApply }: { applied: LogFilters;
             {sorted.map((code) => <option key={code} value={code}>{actionLabel(t, code)}</option>)}
           </TextField>
           <AreaSelect size="small" label={t('log.area')} value={draft.areaId} onChange={set('areaId')} areas={areas} emptyLabel={t('log.allAreas')} sx={{ minWidth: 200 }} />
-          <TextField size="small" type="date" label={t('log.from')} value={draft.from} onChange={(e) => set('from')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('log.to')} value={draft.to} onChange={(e) => set('to')(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <DateInput size="small" label={t('log.from')} value={draft.from} onChange={set('from')} />
+          <DateInput size="small" label={t('log.to')} value={draft.to} onChange={set('to')} />
         </Stack>
         {inverted && <Alert severity="warning">{tMessage(SYSTEM_LOG_MESSAGES.dateRange)}</Alert>}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>

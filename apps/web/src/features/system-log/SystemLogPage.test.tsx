@@ -5,6 +5,7 @@ import type { SystemLogEntry } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
+import { typeDate } from '../../test/pickerInput';
 
 const viewer = makeUser({ quyenhan: [{ value: 'xemnhatky', quyen: 'Xem nhật ký hệ thống' }] });
 const entry = (id: string, overrides: Partial<SystemLogEntry> = {}): SystemLogEntry => ({
@@ -48,8 +49,8 @@ describe('/nhat-ky-he-thong', () => {
     await screen.findAllByTestId('log-row');
     fireEvent.change(screen.getByLabelText('Người dùng'), { target: { value: 'admin' } });
     await userEvent.selectOptions(screen.getByLabelText('Hành động'), 'xoa-tai-khoan');
-    fireEvent.change(screen.getByLabelText('Từ ngày'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('Đến ngày'), { target: { value: '2025-03-31' } });
+    typeDate('Từ ngày', '2025-03-01');
+    typeDate('Đến ngày', '2025-03-31');
     await userEvent.click(screen.getByRole('button', { name: 'Lọc' }));
     await waitFor(() => expect(screen.getAllByTestId('log-row')).toHaveLength(1));
     expect(screen.getByTestId('log-row')).toHaveTextContent('Xoá tài khoản');
@@ -61,8 +62,8 @@ describe('/nhat-ky-he-thong', () => {
     const server = fakeServer({ 'GET /v1/client/thietbi': { status: 200, body: { data: [] } }, 'GET /v1/client/nhatky?sodong=50': page([], null) });
     renderApp('/nhat-ky-he-thong', { user: viewer });
     await screen.findByText('Không có mục nhật ký nào phù hợp.');
-    fireEvent.change(screen.getByLabelText('Từ ngày'), { target: { value: '2025-05-02' } });
-    fireEvent.change(screen.getByLabelText('Đến ngày'), { target: { value: '2025-05-01' } });
+    typeDate('Từ ngày', '2025-05-02');
+    typeDate('Đến ngày', '2025-05-01');
     expect(screen.getByRole('button', { name: 'Lọc' })).toBeDisabled();
     expect(screen.getByText('Ngày bắt đầu phải trước ngày kết thúc!')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path.startsWith('/v1/client/nhatky'))).toHaveLength(1);

@@ -31,7 +31,7 @@ describe('live broadcasts panel', () => {
     serve();
     const socket = fakeSocket();
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
-    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
     await waitFor(() => expect(card('lp-other')).toBeDefined());
     expect(within(card('lp-other')!).getByText(MSG.undefinedProgram)).toBeInTheDocument();
     expect(within(card('lp-other')!).queryByRole('button', { name: 'Dừng' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('live broadcasts panel', () => {
     serve();
     const socket = fakeSocket();
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
-    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
     await waitFor(() => expect(card('lp-other')).toBeDefined());
     // 08:15 and 08:40 in Vietnam (UTC+7).
     const luc = Date.UTC(2026, 10, 24, 1, 15);
@@ -87,7 +87,7 @@ describe('live broadcasts panel', () => {
     serve([mine], [mine]);
     const socket = fakeSocket();
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
-    await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
     await waitFor(() => expect(card('lp-mine')).toBeDefined());
     expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('1 / 3 loa');
     expect(within(card('lp-mine')!).getByTestId('reach-offline')).toHaveTextContent('Mất kết nối (1)Xã Hải An / Loa bến');
@@ -110,7 +110,7 @@ describe('live broadcasts panel', () => {
     const repeatAt = Date.now() + 300_000;
     const playing = makeLive({ idlichphat: 'lp-rep', kieulaplai: 2, solanlaplai: 2, nguondangphat: 'phan-cuoi.mp3', nguoncho: [] });
     const cardText = async () => {
-      await userEvent.click(await screen.findByRole('button', { name: 'Đang phát' }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
       await waitFor(() => expect(card('lp-rep')).toBeDefined());
       return () => card('lp-rep')!.textContent!.replace(within(card('lp-rep')!).getByTestId('live-countdown').textContent!, '');
     };

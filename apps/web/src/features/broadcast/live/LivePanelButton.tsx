@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import PodcastsIcon from '@mui/icons-material/Podcasts';
 import CloseIcon from '@mui/icons-material/Close';
 import { useT } from '../../../i18n/useT';
-import { LiveCard } from './LiveCard';
 import { useLiveBroadcasts } from './LiveBroadcastsContext';
+
+// The cards (and their controls) load when the panel first opens, not with the console.
+const LiveCard = lazy(() => import('./LiveCard').then((m) => ({ default: m.LiveCard })));
 
 const PANEL_WIDTH = 340;
 const HEADER_HEIGHT = 72;
@@ -16,8 +18,9 @@ export function LivePanelButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
+      {/* The name carries the count the badge shows (a visible text belongs in the name). */}
       <Tooltip title={t('live.toggle')}>
-        <IconButton aria-label={t('live.toggle')} aria-expanded={open} aria-controls="live-panel" onClick={() => setOpen((o) => !o)}>
+        <IconButton aria-label={`${t('live.toggle')}: ${live.length}`} aria-expanded={open} aria-controls="live-panel" onClick={() => setOpen((o) => !o)}>
           <Badge badgeContent={live.length} color="error" data-testid="live-count">
             <PodcastsIcon />
           </Badge>
@@ -39,9 +42,11 @@ export function LivePanelButton() {
           </Stack>
           <Stack spacing={1.5}>
             {live.length === 0 && <Typography color="text.secondary">{t('live.empty')}</Typography>}
-            {live.map((entry) => (
-              <LiveCard key={entry.idlichphat} entry={entry} />
-            ))}
+            {open && (
+              <Suspense fallback={null}>
+                {live.map((entry) => <LiveCard key={entry.idlichphat} entry={entry} />)}
+              </Suspense>
+            )}
           </Stack>
         </Box>
       </Drawer>

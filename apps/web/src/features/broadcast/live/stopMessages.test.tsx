@@ -28,7 +28,7 @@ describe('every Stop button', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.stopSuccess));
     expect(server.calls.filter((c) => c.path === '/v1/client/lichphat/dungkhancap')).toHaveLength(1);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Đang phát' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Đang phát/ }));
     const card = await screen.findByTestId('live-card');
     await userEvent.click(within(card).getByRole('button', { name: 'Dừng' }));
     await waitFor(() => expect(server.calls.filter((c) => c.path === '/v1/client/lichphat/dungkhancap')).toHaveLength(2));

@@ -1,0 +1,14 @@
+// The event names apart from their payload schemas: listening needs no zod in the console's first load.
+/** Socket.IO event names of spec §7, server to console. */
+export const EVENTS = {
+  stopImmediate: 'GUI-TRANG-THAI-DUNG-PHAT-NGAY',
+  playState: 'GUI-TRANG-THAI-PHAT',
+  waitingRepeat: 'GUI-TRANG-THAI-CHO-PHAT-LAI',
+  deviceLogout: 'DANG-XUAT-THIET-BI',
+  /** Ours (the spec shows no device events): batched live status of speakers. */
+  deviceStatus: 'CAP-NHAT-TRANG-THAI-THIET-BI',
+  /** Ours: a new notification for this user (the header's notifications popup). */
+  newNotification: 'THONG-BAO-MOI',
+  /** Ours: how many speakers a running broadcast reaches now, and which failed or are offline. */
+  reach: 'CAP-NHAT-PHAM-VI-PHAT',
+} as const;
