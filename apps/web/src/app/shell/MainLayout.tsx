@@ -6,6 +6,7 @@ import { DeviceLogoutWatcher } from '../../features/auth/DeviceLogoutWatcher';
 import { BroadcastCenter } from '../../features/broadcast/BroadcastCenter';
 import { LiveBroadcastsProvider } from '../../features/broadcast/live/LiveBroadcastsProvider';
 import { LiveVoiceCenter } from '../../features/live/LiveVoiceCenter';
+import { RealtimeBanner } from '../realtime/RealtimeBanner';
 import { AppBreadcrumbs } from './AppBreadcrumbs';
 import { Header } from './Header';
 import { LoadingScreen } from './LoadingScreen';
@@ -28,6 +29,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
           <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0, mt: `${MAIN_CONTENT_OFFSET_PX}px`, px: { xs: 2, md: 3 }, pb: 3 }}>
+          <RealtimeBanner />
           <AppBreadcrumbs />
           <BroadcastCenter>
             <Suspense fallback={<LoadingScreen />}>{children ?? <Outlet />}</Suspense>

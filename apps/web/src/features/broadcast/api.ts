@@ -1,4 +1,4 @@
-import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type Channel, type Device, type LiveBroadcast } from '@loa/contract';
+import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type Channel, type LiveBroadcast } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** A text-to-speech engine offered by the server. */
@@ -18,13 +18,15 @@ export interface TtsResult {
 
 /** POST lichphat/danhsachdiaban: the areas a broadcast may target. */
 export function fetchBroadcastAreas(): Promise<Area[]> {
-  return api.post<Area[]>('/v1/client/lichphat/danhsachdiaban');
+  return api.post<Area[]>(BROADCAST_AREAS_PATH);
 }
 
-/** GET thietbi/laythietbi: the devices of one area. */
-export function fetchAreaDevices(areaId: string): Promise<Device[]> {
-  return api.get<Device[]>(`/v1/client/thietbi/laythietbi?diaban=${encodeURIComponent(areaId)}`);
-}
+/** GET thietbi/laythietbi: the devices of one area (Device[]); the route without a query names them all. */
+export const AREA_DEVICES_PATH = '/v1/client/thietbi/laythietbi';
+export const areaDevicesPath = (areaId: string): string => `${AREA_DEVICES_PATH}?diaban=${encodeURIComponent(areaId)}`;
+
+/** POST lichphat/danhsachdiaban: a read, keyed by its route. */
+export const BROADCAST_AREAS_PATH = '/v1/client/lichphat/danhsachdiaban';
 
 /** GET lichphat/danhsachkenhsohoa: relay channels. */
 export function fetchChannels(): Promise<Channel[]> {

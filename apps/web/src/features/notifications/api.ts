@@ -2,6 +2,8 @@ import type { Forwarding, ForwardingUpdateBody, MessagingService, Notification }
 import { api } from '../../lib/apiClient';
 
 const BASE = '/v1/client/thongbao';
+/** GET danhsach: one page of the user's notifications (NotificationPage). */
+export const NOTIFICATIONS_LIST_PATH = `${BASE}/danhsach`;
 export interface NotificationPage {
   items: Notification[];
   chuadoc: number;
