@@ -17,7 +17,13 @@ export const EVENTS = {
   newNotification: 'THONG-BAO-MOI',
   /** Ours: how many speakers a running broadcast reaches now, and which failed or are offline. */
   reach: 'CAP-NHAT-PHAM-VI-PHAT',
+  /** Ours (issue #16): an administrator changed this user's account (rights, type, area) or locked it. */
+  accountChanged: 'CAP-NHAT-TAI-KHOAN',
 } as const;
+
+/** Why an account changed: 'capnhat' (rights, type or area; the console reads the user again), 'khoa' (locked; the session ends). */
+export const accountChangedEventSchema = z.object({ lydo: z.enum(['capnhat', 'khoa']) });
+export type AccountChangedEvent = z.infer<typeof accountChangedEventSchema>;
 
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
 /** Start (trangthai true, with the whole live entry) or end (false) of a running broadcast. */
@@ -51,6 +57,7 @@ export interface ServerToClientEvents {
   [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
   [EVENTS.newNotification]: (payload: Notification) => void;
   [EVENTS.reach]: (payload: ReachEvent) => void;
+  [EVENTS.accountChanged]: (payload: AccountChangedEvent) => void;
   /** Ours (issue #12): the sender's live voice session ended, and why. */
   [LIVE_EVENTS.ended]: (payload: LiveEnded) => void;
 }

@@ -4,6 +4,7 @@ import { DEFAULT_PATH } from '@loa/contract';
 import { RedirectIfAuthed } from '../features/auth/RedirectIfAuthed';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteErrorScreen } from '../features/errors/RouteErrorScreen';
 import { accountsPublicRoutes, accountsShellRoutes } from './accountsRoutes';
 import { notificationService, PLACEHOLDER_SCREENS } from './screens';
 import { ScrollToTop } from './ScrollToTop';
@@ -47,6 +48,7 @@ function SegmentRoute() {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
     children: [
       {
         path: '/login',

@@ -2,6 +2,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { Box, useMediaQuery, type Theme } from '@mui/material';
 import { MAIN_CONTENT_OFFSET_PX } from '@loa/contract';
+import { AccountChangeWatcher } from '../../features/auth/AccountChangeWatcher';
 import { DeviceLogoutWatcher } from '../../features/auth/DeviceLogoutWatcher';
 import { BroadcastCenter } from '../../features/broadcast/BroadcastCenter';
 import { LiveBroadcastsProvider } from '../../features/broadcast/live/LiveBroadcastsProvider';
@@ -24,6 +25,7 @@ export function MainLayout({ children }: { children?: ReactNode }) {
       <LiveVoiceCenter>
       <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
         <DeviceLogoutWatcher />
+        <AccountChangeWatcher />
         <Header menuOpen={menuOpen} onToggleMenu={() => setToggled({ desktop, open: !menuOpen })} />
         <Box id="side-menu">
           <SideMenu open={menuOpen} desktop={desktop} onClose={() => setToggled({ desktop, open: false })} />
