@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { MESSAGE_TYPES, type Programme } from '@loa/contract';
+import { foldedIncludes, MESSAGE_TYPES, type Programme } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
@@ -32,8 +32,8 @@ export function ProgrammesTab({ programmes, error, reload, canWrite, editing, se
   const [scheduling, setScheduling] = useState<Programme | null>(null);
   const [deleting, setDeleting] = useState<Programme | null>(null);
   const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (programmes ?? []).filter((p) => (!q || p.ten.toLowerCase().includes(q)) && (!type || p.loaibantin === Number(type)));
+    // Accents and case aside: "ban tin" finds "Bản tin".
+    return (programmes ?? []).filter((p) => foldedIncludes(p.ten, query) && (!type || p.loaibantin === Number(type)));
   }, [programmes, query, type]);
 
   const onAction = (action: ProgrammeAction, programme: Programme) => {
