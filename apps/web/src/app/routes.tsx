@@ -8,6 +8,7 @@ import { RouteErrorScreen } from '../features/errors/RouteErrorScreen';
 import { accountsPublicRoutes, accountsShellRoutes } from './accountsRoutes';
 import { notificationService, PLACEHOLDER_SCREENS } from './screens';
 import { ScrollToTop } from './ScrollToTop';
+import { DocumentTitle } from './DocumentTitle';
 import { LoadingScreen } from './shell/LoadingScreen';
 import { MainLayout } from './shell/MainLayout';
 
@@ -27,6 +28,7 @@ function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <DocumentTitle />
       <Outlet />
     </>
   );
