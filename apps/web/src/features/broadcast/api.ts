@@ -1,4 +1,4 @@
-import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type Channel, type LiveBroadcast } from '@loa/contract';
+import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type LiveBroadcast } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** A text-to-speech engine offered by the server. */
@@ -28,15 +28,11 @@ export const areaDevicesPath = (areaId: string): string => `${AREA_DEVICES_PATH}
 /** POST lichphat/danhsachdiaban: a read, keyed by its route. */
 export const BROADCAST_AREAS_PATH = '/v1/client/lichphat/danhsachdiaban';
 
-/** GET lichphat/danhsachkenhsohoa: relay channels. */
-export function fetchChannels(): Promise<Channel[]> {
-  return api.get<Channel[]>('/v1/client/lichphat/danhsachkenhsohoa');
-}
+/** GET lichphat/danhsachkenhsohoa: relay channels (Channel[], may answer null). */
+export const CHANNELS_PATH = '/v1/client/lichphat/danhsachkenhsohoa';
 
-/** GET tts: the engines. */
-export function fetchTtsEngines(): Promise<TtsEngine[]> {
-  return api.get<TtsEngine[]>('/v1/client/tts');
-}
+/** GET tts: the engines (TtsEngine[], may answer null). */
+export const TTS_ENGINES_PATH = '/v1/client/tts';
 
 // The first conversion of a page load may wait for a cold engine: 120 s instead of 60 s (spec §7).
 let ttsCalled = false;

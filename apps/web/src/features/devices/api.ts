@@ -1,5 +1,5 @@
 import type {
-  Area, ConnectionHistory, Device, DeviceConfigBody, DeviceCreateBody, DeviceSecret, DeviceUpdateBody, PlayHistory,
+  Area, Device, DeviceConfigBody, DeviceCreateBody, DeviceSecret, DeviceUpdateBody,
 } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
@@ -64,12 +64,8 @@ export function configureDevices(body: DeviceConfigBody): Promise<null> {
   return api.post<null>(`${BASE}/update`, body);
 }
 
-/** GET lichsuketnoi: one page of connection history, newest first. */
-export function fetchConnectionHistory(id: string, page: number, limit: number): Promise<ConnectionHistory> {
-  return api.get<ConnectionHistory>(`${BASE}/lichsuketnoi?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`);
-}
+/** GET lichsuketnoi: one page of connection history, newest first (ConnectionHistory). */
+export const connectionHistoryPath = (id: string, page: number, limit: number): string => `${BASE}/lichsuketnoi?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`;
 
-/** GET lichsubantin: one page of play history, newest first. */
-export function fetchPlayHistory(id: string, page: number, limit: number): Promise<PlayHistory> {
-  return api.get<PlayHistory>(`${BASE}/lichsubantin?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`);
-}
+/** GET lichsubantin: one page of play history, newest first (PlayHistory). */
+export const playHistoryPath = (id: string, page: number, limit: number): string => `${BASE}/lichsubantin?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`;
