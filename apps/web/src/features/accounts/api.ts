@@ -63,10 +63,8 @@ export function cancelInvitation(id: string): Promise<null> {
   return api.post<null>('/v1/client/loimoi/huy', { id });
 }
 
-/** GET hopthu: mail written to disk when no SMTP server is set. */
-export function fetchOutbox(): Promise<OutboxItem[]> {
-  return api.get<OutboxItem[]>('/v1/client/hopthu');
-}
+/** GET hopthu: mail written to disk when no SMTP server is set (OutboxItem[]). */
+export const OUTBOX_PATH = '/v1/client/hopthu';
 
 /** GET hopthu/:id: one message with its text and raw .eml. */
 export function fetchOutboxMessage(id: string): Promise<OutboxMessage> {

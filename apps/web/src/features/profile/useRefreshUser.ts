@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../auth/useAuth';
-import { fetchProfile } from './api';
+import { apiKey } from '../../lib/query/apiKey';
+import { fetchProfile, PROFILE_PATH } from './api';
 
 /**
  * Reads the user again (rights, type, area, whether a password change is due) and keeps it, then
@@ -14,10 +15,11 @@ export function useRefreshUser(): () => Promise<void> {
   return useCallback(async () => {
     try {
       const fresh = await fetchProfile();
+      client.setQueryData(apiKey(PROFILE_PATH), fresh);
       updateUser({ ...fresh, doimatkhau: fresh.doimatkhau ?? false });
     } catch {
       updateUser({ doimatkhau: false });
     }
-    await client.invalidateQueries();
+    await client.invalidateQueries({ predicate: (query) => query.queryKey.join('/') !== apiKey(PROFILE_PATH).join('/') });
   }, [updateUser, client]);
 }
