@@ -50,13 +50,15 @@ export function postImmediateBroadcast(body: FormData, onUploadProgress: (percen
 }
 
 /** GET phatngay/userdangphat: the user's own running immediate broadcasts. */
+export const MY_RUNNING_PATH = '/v1/client/phatngay/userdangphat';
 export async function fetchMyRunningBroadcasts(): Promise<LiveBroadcast[]> {
-  return (await api.get<LiveBroadcast[] | null>('/v1/client/phatngay/userdangphat')) ?? [];
+  return (await api.get<LiveBroadcast[] | null>(MY_RUNNING_PATH)) ?? [];
 }
 
 /** GET lichphat/lichphatdangphat: every running broadcast in the user's scope (may answer null). */
+export const LIVE_BROADCASTS_PATH = '/v1/client/lichphat/lichphatdangphat';
 export async function fetchLiveBroadcasts(): Promise<LiveBroadcast[]> {
-  return (await api.get<LiveBroadcast[] | null>('/v1/client/lichphat/lichphatdangphat')) ?? [];
+  return (await api.get<LiveBroadcast[] | null>(LIVE_BROADCASTS_PATH)) ?? [];
 }
 
 /** GET phatngay/dungphatngay: stops the user's own immediate broadcasts. */
