@@ -54,5 +54,5 @@ await time('administrator + area', { adminId: 'admin-3', areaIds: ['area-3'] });
 await time('administrator + 5 areas (a subtree)', { adminId: 'admin-3', areaIds: ['area-3', 'area-13', 'area-23', 'area-1', 'area-2'] });
 await time('administrator + date range (a month, 200 days ago)', { adminId: 'admin-3', from: new Date(yearAgo.getTime() - 30 * 24 * 3600 * 1000), to: yearAgo });
 await time('administrator + action + area + date range', { adminId: 'admin-3', action: 'sua-dia-ban', areaIds: ['area-3'], from: new Date(yearAgo.getTime() - 90 * 24 * 3600 * 1000), to: yearAgo });
-await time('administrator + login name (no match)', { adminId: 'admin-3', loginName: 'khong-co' });
+await time('administrator + user search, accents aside (no match)', { adminId: 'admin-3', userSearch: 'khong co' });
 await db.close();

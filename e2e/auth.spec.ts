@@ -101,7 +101,8 @@ test('signing out another device sends that browser to /login without a reload',
   await office.getByRole('button', { name: 'Xác nhận' }).click();
   await expect(item.getByText('Đã đăng xuất')).toBeVisible();
 
-  await expect(home).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expect(home).toHaveURL(/\/login\?lydo=thietbikhac$/, { timeout: 10_000 });
+  await expect(home.getByTestId('session-ended')).toHaveText('Bạn đã bị đăng xuất từ một thiết bị khác.');
   expect(await home.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(await home.evaluate(() => localStorage.getItem('loa.user'))).toBeNull();
   // The office browser is still signed in.

@@ -11,4 +11,6 @@ export const EVENTS = {
   newNotification: 'THONG-BAO-MOI',
   /** Ours: how many speakers a running broadcast reaches now, and which failed or are offline. */
   reach: 'CAP-NHAT-PHAM-VI-PHAT',
+  /** Ours (issue #16): an administrator changed this user's account (rights, type, area) or locked it. */
+  accountChanged: 'CAP-NHAT-TAI-KHOAN',
 } as const;

@@ -8,6 +8,10 @@ import { EVENTS } from './eventNames';
 
 export { EVENTS } from './eventNames';
 
+/** Why an account changed: 'capnhat' (rights, type or area; the console reads the user again), 'khoa' (locked; the session ends). */
+export const accountChangedEventSchema = z.object({ lydo: z.enum(['capnhat', 'khoa']) });
+export type AccountChangedEvent = z.infer<typeof accountChangedEventSchema>;
+
 export const stopImmediateEventSchema = z.object({ trangthai: z.boolean() });
 /** Start (trangthai true, with the whole live entry) or end (false) of a running broadcast. */
 export const playStateEventSchema = z.object({
@@ -40,6 +44,7 @@ export interface ServerToClientEvents {
   [EVENTS.deviceStatus]: (payload: DeviceStatusEvent) => void;
   [EVENTS.newNotification]: (payload: Notification) => void;
   [EVENTS.reach]: (payload: ReachEvent) => void;
+  [EVENTS.accountChanged]: (payload: AccountChangedEvent) => void;
   /** Ours (issue #12): the sender's live voice session ended, and why. */
   [LIVE_EVENTS.ended]: (payload: LiveEnded) => void;
 }

@@ -1,6 +1,7 @@
 export * from './messages';
 export * from './constants';
 export * from './events';
+export * from './fold';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/overview';

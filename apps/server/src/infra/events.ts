@@ -28,6 +28,10 @@ export interface DomainEvents {
    * or came and was missed ('bolo'). Raised once per occurrence; notifications tell the approvers.
    */
   'schedule.alert': { kind: 'sapden' | 'bolo'; scheduleId: string; adminId: string; areaIds: string[]; title: string; createdByName: string; plannedAt: number };
+  /** An administrator changed an account's rights, type or area ('capnhat'), or locked it ('khoa'): its consoles are told and their rooms follow its new scope. */
+  'account.changed': { userId: string; lydo: 'capnhat' | 'khoa' };
+  /** Areas were added, moved or removed: open consoles join (or leave) the rooms of the areas their scope now covers. */
+  'areas.changed': Record<string, never>;
   /** A notification was stored for a user: the hub sends it to that user's consoles. */
   'notification.created': { userId: string; notification: Notification };
 }

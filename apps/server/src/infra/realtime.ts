@@ -1,7 +1,7 @@
 import { ACCESS_COOKIE, EVENTS, REFRESH_COOKIE, type ClientToServerEvents, type ServerToClientEvents } from '@loa/contract';
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import { authenticateSocket } from '../features/auth/auth.service';
+import { authenticateSocket, socketAreaIds } from '../features/auth/auth.service';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
@@ -76,6 +76,31 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
   app.bus.on('user.signedOut', ({ deviceId }) => {
     io.in(loginRoom(deviceId)).disconnectSockets(true);
   });
+
+  // A console's area rooms follow its user's scope while it stays open: an area created (or moved)
+  // after it connected is heard at once, an area taken from the user is not heard any more.
+  const followScope = async (sockets: Awaited<ReturnType<RealtimeServer['fetchSockets']>>) => {
+    const scopes = new Map<string, Promise<string[] | null>>();
+    for (const socket of sockets) {
+      const userId = (socket.data as { userId?: string } | undefined)?.userId;
+      if (!userId) continue;
+      if (!scopes.has(userId)) scopes.set(userId, socketAreaIds(app.db, userId));
+      const areaIds = await scopes.get(userId)!;
+      if (!areaIds) continue;
+      const wanted = new Set(areaIds.map(areaRoom));
+      for (const room of socket.rooms) if (room.startsWith('area:') && !wanted.has(room)) socket.leave(room);
+      const missing = [...wanted].filter((room) => !socket.rooms.has(room));
+      if (missing.length > 0) socket.join(missing);
+    }
+  };
+  const follow = (sockets: Promise<Awaited<ReturnType<RealtimeServer['fetchSockets']>>>) => {
+    sockets.then(followScope).catch((error: unknown) => app.log.warn({ err: error }, 'consoles could not follow a change of area scope'));
+  };
+  app.bus.on('account.changed', ({ userId, lydo }) => {
+    io.to(userRoom(userId)).emit(EVENTS.accountChanged, { lydo });
+    if (lydo === 'capnhat') follow(io.in(userRoom(userId)).fetchSockets());
+  });
+  app.bus.on('areas.changed', () => follow(io.fetchSockets()));
 
   // Speakers' live status reaches the consoles whose scope holds their area.
   app.bus.on('devices.changed', ({ byArea }) => {

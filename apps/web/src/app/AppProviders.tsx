@@ -12,6 +12,7 @@ import { useUiSettings } from './settings/useUiSettings';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 import { SnackbarProvider } from './snackbar/SnackbarProvider';
 import { EmergencyActionProvider } from './shell/EmergencyActionProvider';
+import { ServerCacheSync } from './realtime/ServerCacheSync';
 
 function LocaleBridge({ children }: { children: ReactNode }) {
   const { locale } = useUiSettings().settings;
@@ -26,6 +27,7 @@ function SessionSocket({ factory, children }: { factory?: SocketFactory; childre
   const { user } = useAuth();
   return (
     <SocketProvider userID={user?.userID ?? null} factory={factory}>
+      <ServerCacheSync userID={user?.userID ?? null} />
       {children}
     </SocketProvider>
   );

@@ -4,9 +4,11 @@ import { DEFAULT_PATH } from '@loa/contract';
 import { RedirectIfAuthed } from '../features/auth/RedirectIfAuthed';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RouteErrorScreen } from '../features/errors/RouteErrorScreen';
 import { accountsPublicRoutes, accountsShellRoutes } from './accountsRoutes';
 import { notificationService, PLACEHOLDER_SCREENS } from './screens';
 import { ScrollToTop } from './ScrollToTop';
+import { DocumentTitle } from './DocumentTitle';
 import { LoadingScreen } from './shell/LoadingScreen';
 import { MainLayout } from './shell/LazyMainLayout';
 
@@ -26,6 +28,7 @@ function RootLayout() {
   return (
     <>
       <ScrollToTop />
+      <DocumentTitle />
       <Outlet />
     </>
   );
@@ -47,6 +50,7 @@ function SegmentRoute() {
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
     children: [
       {
         path: '/login',

@@ -15,6 +15,7 @@ import { enAsRun } from './asRun.en';
 import { enLive } from './live.en';
 import { enIntegrations } from './integrations.en';
 import { enProvince } from './province.en';
+import { enResilience } from './resilience.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -150,6 +151,7 @@ export const en: Record<MessageId, string> = {
   ...enLive,
   ...enIntegrations,
   ...enProvince,
+  ...enResilience,
 };
 
 /** English wording of the contract's Vietnamese messages the console shows itself. */

@@ -14,6 +14,7 @@ import { viAsRun } from './asRun.vi';
 import { viLive } from './live.vi';
 import { viIntegrations } from './integrations.vi';
 import { viProvince } from './province.vi';
+import { viResilience } from './resilience.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -149,6 +150,7 @@ export const vi = {
   ...viLive,
   ...viIntegrations,
   ...viProvince,
+  ...viResilience,
 } as const;
 
 export type MessageId = keyof typeof vi;

@@ -120,6 +120,15 @@ describe('apiClient', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 
+  it('says why the session ended: expired, or the account locked', async () => {
+    const expired = client(fakeFetch({ status: 401, body: { message: 'Bạn chưa đăng nhập!', auto: 'no' } }));
+    await expired.api.get('/a').catch(() => undefined);
+    expect(expired.onSessionExpired).toHaveBeenCalledWith('hethan');
+    const locked = client(fakeFetch({ status: 401, body: { message: 'x', auto: 'yes' } }, { status: 401, body: { message: MSG.accountLocked, auto: 'no' } }));
+    await locked.api.get('/a').catch(() => undefined);
+    expect(locked.onSessionExpired).toHaveBeenCalledWith('khoa');
+  });
+
   it('removes the session and raises session expired on 401 auto no', async () => {
     const f = fakeFetch({ status: 401, body: { message: 'Bạn chưa đăng nhập!', auto: 'no' } });
     const { api, onSessionExpired } = client(f);

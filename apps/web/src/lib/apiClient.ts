@@ -2,6 +2,7 @@ import { ACCOUNT_MESSAGES, CSRF_COOKIE, CSRF_HEADER, MSG, REQUEST_TIMEOUT_MS } f
 import { readCookie } from './cookies';
 import { hardNavigation } from './navigation';
 import { passwordChangeSignal } from './passwordChangeSignal';
+import { loginPathFor, type SessionEndReason } from './sessionEnd';
 import { clearStoredUser } from './userStorage';
 import { fetchTransport, xhrTransport, type HttpMethod, type RawResponse, type Transport } from './transport';
 
@@ -35,8 +36,8 @@ export interface ApiClientDeps {
   fetch?: typeof fetch;
   uploadTransport?: Transport;
   readCsrfCookie?: () => string | undefined;
-  /** Runs when the server says the session cannot be refreshed (auto 'no'). */
-  onSessionExpired?: () => void;
+  /** Runs when the server says the session cannot be refreshed (auto 'no'), with why. */
+  onSessionExpired?: (reason: SessionEndReason) => void;
   baseUrl?: string;
 }
 
@@ -54,9 +55,9 @@ function canRefresh(body: unknown): boolean {
   return !!body && typeof body === 'object' && 'auto' in body && body.auto === 'yes';
 }
 
-function defaultSessionExpired(): void {
+function defaultSessionExpired(reason: SessionEndReason): void {
   clearStoredUser();
-  hardNavigation.go('/login');
+  hardNavigation.go(loginPathFor(reason));
 }
 
 /** Builds the HTTP client of spec §8 (credentials, time-outs, CSRF, 401 refresh-and-retry, messages). */
@@ -68,8 +69,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   const baseUrl = deps.baseUrl ?? '';
   let refreshing: Promise<void> | null = null;
 
-  function expire(): never {
-    onSessionExpired();
+  function expire(body?: unknown): never {
+    onSessionExpired(serverMessage(body) === MSG.accountLocked ? 'khoa' : 'hethan');
     throw new ApiError(MSG.sessionExpired, 'session', 401);
   }
 
@@ -84,7 +85,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     refreshing ??= send<unknown>('GET', REFRESH_PATH, {}, false)
       .then(() => undefined)
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) expire();
+        if (error instanceof ApiError && error.status === 401) expire(error.body);
         throw error;
       })
       .finally(() => {
@@ -116,7 +117,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     }
     const pathOnly = path.split('?')[0] ?? path;
     if (status === 401 && !NO_REFRESH_PATHS.has(pathOnly)) {
-      if (!mayRefresh || !canRefresh(response.body)) expire();
+      if (!mayRefresh || !canRefresh(response.body)) expire(response.body);
       await refresh();
       return send<T>(method, path, options, false);
     }

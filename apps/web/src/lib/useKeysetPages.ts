@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from './apiClient';
+import { useCallback, useMemo } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { apiKey } from './query/apiKey';
 
 export interface KeysetPage<T> {
   items: T[];
@@ -7,55 +8,44 @@ export interface KeysetPage<T> {
   next: string | null;
 }
 
-interface Loaded<T> {
-  key: string;
-  items: T[];
-  next: string | null;
-}
-
 /**
- * Pages fetched by cursor (`sau` = the previous page's `tieptheo`). `key` names the query: when it changes the
- * list starts again from the first page, and answers for an older key are dropped.
+ * Pages fetched by cursor (`sau` = the previous page's `tieptheo`) through the cache. `firstPage`
+ * is the route of the first page, which names the query: when it changes the list starts again
+ * from the first page; going back to an earlier one shows its cached pages at once.
  */
-export function useKeysetPages<T>(key: string, fetchPage: (after: string | null) => Promise<KeysetPage<T>>) {
-  const [loaded, setLoaded] = useState<Loaded<T> | null>(null);
-  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const fetchRef = useRef(fetchPage);
-  useEffect(() => {
-    fetchRef.current = fetchPage;
+export function useKeysetPages<T>(firstPage: string, fetchPage: (after: string | null) => Promise<KeysetPage<T>>, staleTime?: number) {
+  const client = useQueryClient();
+  const queryKey = useMemo(() => apiKey(firstPage), [firstPage]);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    staleTime,
   });
-
-  useEffect(() => {
-    let alive = true;
-    fetchRef.current(null)
-      .then((page) => alive && setLoaded({ key, items: page.items, next: page.next }))
-      .catch((caught: unknown) => alive && setFailure({ key, message: errorMessage(caught) }));
-    return () => {
-      alive = false;
-    };
-  }, [key]);
-
-  const current = loaded?.key === key ? loaded : null;
-  const error = failure?.key === key ? failure.message : null;
-
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? null, [query.data]);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, refetch } = query;
   const loadMore = useCallback(async () => {
-    if (!current?.next || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      const page = await fetchRef.current(current.next);
-      setLoaded((state) => (state && state.key === key ? { key, items: [...state.items, ...page.items], next: page.next } : state));
-    } catch (caught) {
-      setFailure({ key, message: errorMessage(caught) });
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [current, loadingMore, key]);
+    if (hasNextPage && !isFetchingNextPage) await fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  /** Patches the loaded items (live additions, marks). */
+  /** Patches the loaded items (live additions, marks) in the cache: the list as one, on the first page; the cursors stay. */
   const update = useCallback((change: (items: T[]) => T[]) => {
-    setLoaded((state) => (state && state.key === key ? { ...state, items: change(state.items) } : state));
-  }, [key]);
+    client.setQueryData<InfiniteData<KeysetPage<T>, string | null>>(queryKey, (data) => {
+      if (!data) return data;
+      const changed = change(data.pages.flatMap((page) => page.items));
+      return { ...data, pages: data.pages.map((page, index) => ({ ...page, items: index === 0 ? changed : [] })) };
+    });
+  }, [client, queryKey]);
 
-  return { items: current?.items ?? null, hasMore: !!current?.next, loading: (!current && !error) || loadingMore, error, loadMore, update };
+  const error = query.error;
+  return {
+    items,
+    hasMore: !!hasNextPage,
+    loading: (query.isPending && !error) || isFetchingNextPage,
+    error,
+    loadMore,
+    update,
+    retry: refetch,
+  };
 }

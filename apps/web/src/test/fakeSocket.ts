@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import type { LoaSocket } from '../lib/socket/createSocket';
 
 /** A socket stand-in: records listeners and lets a test emit server events. */
@@ -24,6 +25,11 @@ export function fakeSocket() {
     },
     opened,
     emit: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args)),
+    /** Emits, then lets the server-state cache tell its readers (it batches on the next macrotask) inside act(). */
+    emitSettled: (event: string, ...args: unknown[]) => act(async () => {
+      listeners.get(event)?.forEach((listener) => listener(...args));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }),
     listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
   };
 }

@@ -41,6 +41,6 @@ export const systemLogPageSchema = z.object({ items: z.array(systemLogEntrySchem
 export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
 
 /** Columns of the CSV export, in order. */
-export const SYSTEM_LOG_CSV_COLUMNS = ['Thời gian', 'Tài khoản', 'Hành động', 'Loại đối tượng', 'Mã đối tượng', 'Địa bàn', 'Kết quả', 'Địa chỉ IP', 'Chi tiết'] as const;
+export const SYSTEM_LOG_CSV_COLUMNS = ['Thời gian', 'Tài khoản', 'Hành động', 'Loại đối tượng', 'Tên đối tượng', 'Mã đối tượng', 'Địa bàn', 'Kết quả', 'Địa chỉ IP', 'Chi tiết'] as const;
 /** At most this many rows in one export. */
 export const SYSTEM_LOG_CSV_MAX_ROWS = 100_000;

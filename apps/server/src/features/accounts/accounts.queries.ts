@@ -1,4 +1,5 @@
 import type { Db } from '../../infra/db';
+import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
 
 export interface UserRow {
   id: string;
@@ -89,8 +90,10 @@ export async function listAccounts(
     where.push(`u.area_id = ANY($${params.length}::text[])`);
   }
   if (f.search) {
-    params.push(`%${f.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(lower(u.tentaikhoan) LIKE $${params.length} OR lower(u.hoten) LIKE $${params.length} OR lower(u.email) LIKE $${params.length})`);
+    // Accents and case aside: "can bo" finds "Cán bộ".
+    params.push(foldedLikePattern(f.search));
+    const n = `$${params.length}`;
+    where.push(`(${foldedSql('u.tentaikhoan')} LIKE ${n} OR ${foldedSql('u.hoten')} LIKE ${n} OR ${foldedSql('u.email')} LIKE ${n})`);
   }
   const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where.join(' AND ')}`, params);
   const rows = await db.query<AccountRow>(

@@ -81,6 +81,17 @@ describe('POST /v1/client/taikhoan/themmoi', () => {
   });
 });
 
+describe('GET /v1/client/taikhoan/danhsach', () => {
+  it('searches names without accents or case: "can bo" finds "Cán Bộ Xã"', async () => {
+    const { client } = await signedInAdmin(server);
+    for (const hoten of ['Cán Bộ Xã Hải An', 'Cần Thơ Bình', 'Nguyễn Văn Bố']) expect((await client.post('/v1/client/taikhoan/themmoi', newAccount({ hoten }))).status).toBe(200);
+    const found = async (tim: string) => (await client.get(`/v1/client/taikhoan/danhsach?tim=${encodeURIComponent(tim)}`)).body.data.items.map((a: { hoten: string }) => a.hoten);
+    expect(await found('can bo')).toEqual(['Cán Bộ Xã Hải An']);
+    expect(await found('HAI AN')).toEqual(['Cán Bộ Xã Hải An']);
+    expect(await found('van bo')).toEqual(['Nguyễn Văn Bố']);
+  });
+});
+
 describe('POST /v1/client/taikhoan/capnhat', () => {
   it('edits an account and refuses to remove the last administrator’s rights', async () => {
     const { admin, areas, client } = await signedInAdmin(server);

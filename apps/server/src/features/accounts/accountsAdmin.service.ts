@@ -93,6 +93,8 @@ async function actOnAccount<R>(
   ctx: AccountContext,
   id: string,
   act: (tx: Db, manager: Session, account: q.AccountRow, signOut: (userId: string, keepDeviceId?: string) => Promise<void>) => Promise<R>,
+  /** Told to the account's own consoles once committed, before its logins are cut (so a lock says why). */
+  changed?: 'capnhat' | 'khoa',
 ): Promise<R> {
   requireRight(ctx.session, 'quanlytaikhoan');
   const revoked: { userId: string; deviceId: string }[] = [];
@@ -107,6 +109,7 @@ async function actOnAccount<R>(
     };
     return act(tx, manager, account, signOut);
   });
+  if (changed) ctx.bus.emit('account.changed', { userId: id, lydo: changed });
   for (const r of revoked) ctx.bus.emit('login.revoked', r);
   return result;
 }
@@ -124,7 +127,7 @@ export async function updateAccount(ctx: AccountContext, body: AccountUpdateBody
     if (account.area_id !== areaId) changed.push('diaban' as never);
     await writeSystemLog(tx, manager.actor, { action: 'sua-tai-khoan', targetType: 'taikhoan', targetId: account.id, areaId, detail: { truong: changed, quyenhan } });
     return account.id;
-  });
+  }, 'capnhat');
   return reload(ctx.db, id);
 }
 
@@ -136,7 +139,7 @@ export async function setAccountLocked(ctx: AccountContext, id: string, locked: 
     await q.setLocked(tx, id, locked);
     if (locked) await signOut(id);
     await writeSystemLog(tx, manager.actor, { action: locked ? 'khoa-tai-khoan' : 'mo-khoa-tai-khoan', targetType: 'taikhoan', targetId: id, areaId: account.area_id });
-  });
+  }, locked ? 'khoa' : undefined);
   return reload(ctx.db, id);
 }
 

@@ -28,6 +28,7 @@ export async function areaRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const area = await createArea(app.db, request.session!, request.body as z.infer<typeof areaCreateBodySchema>);
     await app.gateway.reloadAreas();
+    app.bus.emit('areas.changed', {});
     return { data: area };
   });
 
@@ -37,6 +38,7 @@ export async function areaRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const area = await updateArea(app.db, request.session!, request.body as z.infer<typeof areaUpdateBodySchema>);
     await app.gateway.reloadAreas();
+    app.bus.emit('areas.changed', {});
     return { data: area };
   });
 
@@ -46,6 +48,7 @@ export async function areaRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     await deleteArea(app.db, request.session!, (request.body as { id: string }).id);
     await app.gateway.reloadAreas();
+    app.bus.emit('areas.changed', {});
     return { data: null };
   });
 }

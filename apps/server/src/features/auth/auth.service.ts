@@ -141,10 +141,16 @@ export async function authenticateSocket(deps: AuthDeps, tokens: { access?: stri
     const live = await liveLoginFromRefresh(deps, tokens.refresh);
     if (live) who = { userId: live.user_id, deviceId: live.id };
   }
-  const user = who && (await findUserById(deps.db, who.userId));
-  if (!who || !user || user.locked) return null;
-  const areas = await listAreasInScope(deps.db, user.admin_id, user.area_id);
-  return { ...who, areaIds: areas.map((a) => a.id) };
+  const areaIds = who && (await socketAreaIds(deps.db, who.userId));
+  if (!who || !areaIds) return null;
+  return { ...who, areaIds };
+}
+
+/** The areas whose live events a user's consoles hear (the user's scope), or null for a locked or removed user. */
+export async function socketAreaIds(db: Db, userId: string): Promise<string[] | null> {
+  const user = await findUserById(db, userId);
+  if (!user || user.locked) return null;
+  return (await listAreasInScope(db, user.admin_id, user.area_id)).map((a) => a.id);
 }
 
 /** Renews the access token from the refresh token (GET /v1/client/login/token). */

@@ -1,5 +1,6 @@
 import { vietnameseSortKey } from '@loa/contract';
 import type { Db } from '../../infra/db';
+import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
 
 export interface DeviceRow {
   id: string;
@@ -47,8 +48,10 @@ export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: Devi
   const where = ['d.area_id = ANY($1)'];
   const params: unknown[] = [f.areaIds];
   if (f.q) {
-    params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(d.name ILIKE $${params.length} OR d.serial ILIKE $${params.length} OR a.ten ILIKE $${params.length})`);
+    // Accents and case aside: "cho hai an" finds "Loa chợ Hải An".
+    params.push(foldedLikePattern(f.q));
+    const n = `$${params.length}`;
+    where.push(`(${foldedSql('d.name')} LIKE ${n} OR ${foldedSql('d.serial')} LIKE ${n} OR ${foldedSql('a.ten')} LIKE ${n})`);
   }
   if (f.areaId) {
     params.push(f.areaId);

@@ -81,6 +81,16 @@ describe('device scope', () => {
 });
 
 describe('GET /v1/client/thietbi/danhsachthietbi', () => {
+  it('searches without accents or case: "cho hai an" finds "Loa Chợ Hải An"', async () => {
+    const { areas, client } = await signedInAdmin(server);
+    for (const name of ['Loa Chợ Hải An', 'Loa chợ Hải Bình', 'Loa đình làng']) await client.post('/v1/client/thietbi/themmoi', { tenthietbi: name, diaban: areas.communeA, serial: serial() });
+    const found = async (q: string) => (await client.get(`/v1/client/thietbi/danhsachthietbi?q=${encodeURIComponent(q)}`)).body.data.items.map((d: { tenthietbi: string }) => d.tenthietbi);
+    expect(await found('cho hai an')).toEqual(['Loa Chợ Hải An']);
+    expect(await found('CHỢ HẢI')).toEqual(['Loa Chợ Hải An', 'Loa chợ Hải Bình']);
+    expect(await found('dinh lang')).toEqual(['Loa đình làng']);
+    expect(await found('100%')).toEqual([]);
+  });
+
   it('searches, filters by area, sorts and pages', async () => {
     const { areas, client } = await signedInAdmin(server);
     for (const [name, area] of [['Loa chợ', areas.communeA], ['Loa trường', areas.communeA], ['Loa đình', areas.communeB]] as const) {

@@ -7,6 +7,7 @@ import { requireRight } from '../auth/rights';
 import { sharedScopeIds } from '../areas/areas.service';
 import { itemsFromSources, type ComposeContext } from '../broadcasts/compose';
 import { writeSystemLog } from '../system-log/systemLog.service';
+import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
 
 interface ProgrammeRow { id: string; name: string; message_type: number; sources: Source[]; total_seconds: number; created_by: string; hoten: string; created_at: Date; updated_at: Date }
 
@@ -114,9 +115,9 @@ export async function programmeRoutes(app: FastifyInstance): Promise<void> {
     const adminId = request.session!.user.admin_id;
     const rows = await app.db.query<{ key: string; original_name: string; kind: 'file' | 'tts' | 'recording'; duration: number; bytes: number; created_at: Date }>(
       `SELECT key, original_name, kind, duration, bytes::int AS bytes, created_at FROM media
-        WHERE admin_id = $1 AND ($2::text IS NULL OR original_name ILIKE '%' || $2 || '%') AND ($3::text[] IS NULL OR area_id = ANY($3::text[]))
+        WHERE admin_id = $1 AND ($2::text IS NULL OR ${foldedSql('original_name')} LIKE $2) AND ($3::text[] IS NULL OR area_id = ANY($3::text[]))
         ORDER BY created_at DESC LIMIT 500`,
-      [adminId, q?.trim() || null, await sharedScopeIds(app.db, request.session!)],
+      [adminId, q?.trim() ? foldedLikePattern(q) : null, await sharedScopeIds(app.db, request.session!)],
     );
     const counts = await usage(adminId);
     return { data: rows.map((r) => ({ key: r.key, url: app.storage.publicPath(r.key), ten: r.original_name, loai: r.kind, thoiluong: r.duration, dungluong: r.bytes, sudung: counts.get(r.key) ?? 0, ngaytao: r.created_at.getTime() })) };

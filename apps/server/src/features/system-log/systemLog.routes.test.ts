@@ -65,6 +65,29 @@ describe('GET /v1/client/nhatky', () => {
   });
 });
 
+describe('GET /v1/client/nhatky: names and accent-blind user search', () => {
+  it('names what an entry is about where it kept only an id, in the page and the CSV', async () => {
+    const { areas, client } = await world();
+    const items = (await client.get(`/v1/client/nhatky?diaban=${areas.communeA}`)).body.data.items as SystemLogEntry[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((e) => e.doituong.id === areas.communeA && e.doituong.ten === 'Xã A')).toBe(true);
+    const res = await fetch(`${server.url}/v1/client/nhatky/xuatcsv?diaban=${areas.communeA}`, { headers: { cookie: client.cookieHeader } });
+    const lines = (await res.text()).split('\r\n').filter(Boolean);
+    expect(lines[1]).toContain(`Xã A,${areas.communeA}`);
+  });
+
+  it('finds a user by part of the login name or full name, accents and case aside', async () => {
+    const { admin, client } = await world();
+    const officer = await createTestUser(server.db, { adminId: admin.id, hoten: 'Cán Bộ Chợ Hải An' });
+    await writeSystemLog(server.db, { userId: officer.id, tentaikhoan: officer.tentaikhoan, adminId: admin.id, ip: '10.0.0.2' }, { action: 'them-thiet-bi' });
+    for (const search of ['cho hai an', 'can bo', 'CAN BO CHO', officer.tentaikhoan.slice(2, 8).toUpperCase()]) {
+      const items = (await client.get(`/v1/client/nhatky?nguoidung=${encodeURIComponent(search)}`)).body.data.items as SystemLogEntry[];
+      expect(items.map((e) => e.nguoidung._id)).toEqual([officer.id]);
+    }
+    expect((await client.get('/v1/client/nhatky?nguoidung=cho%20hai%20binh')).body.data.items).toEqual([]);
+  });
+});
+
 describe('GET /v1/client/nhatky/xuatcsv', () => {
   it('exports the filtered log as UTF-8 CSV with a BOM, quoting what needs it', async () => {
     const { areas, client } = await world();

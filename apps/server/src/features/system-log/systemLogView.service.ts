@@ -32,7 +32,7 @@ async function toFilter(db: Db, session: Session, query: SystemLogQuery, limit: 
     const byId = await findUserById(db, query.nguoidung);
     const user = byId?.admin_id === adminId ? byId : await findUserByLoginName(db, query.nguoidung);
     if (user && user.admin_id === adminId) filter.userId = user.id;
-    else filter.loginName = query.nguoidung;
+    else filter.userSearch = query.nguoidung;
   }
   const scopeRoot = session.user.area_id;
   if (query.diaban || scopeRoot) {
@@ -83,7 +83,7 @@ export async function exportSystemLogCsv(db: Db, session: Session, query: System
     for (let after: string | undefined; sent < SYSTEM_LOG_CSV_MAX_ROWS;) {
       const rows = await selectLogPage(db, { ...filter, after, limit: Math.min(1000, SYSTEM_LOG_CSV_MAX_ROWS - sent) });
       if (rows.length === 0) return;
-      yield rows.map((r) => csvLine([formatVietnamTime(r.at), r.tentaikhoan, r.action, r.target_type, r.target_id, r.area_name, r.outcome, r.ip, r.detail])).join('');
+      yield rows.map((r) => csvLine([formatVietnamTime(r.at), r.tentaikhoan, r.action, r.target_type, r.target_name, r.target_id, r.area_name, r.outcome, r.ip, r.detail])).join('');
       sent += rows.length;
       after = rows[rows.length - 1].id;
     }

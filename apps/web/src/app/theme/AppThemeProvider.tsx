@@ -6,8 +6,8 @@ import { createAppTheme } from './createAppTheme';
 /** Applies the theme built from the UI settings. */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { settings } = useUiSettings();
-  const { navType, fontFamily, borderRadius, outlinedFilled } = settings;
-  const theme = useMemo(() => createAppTheme({ navType, fontFamily, borderRadius, outlinedFilled }), [navType, fontFamily, borderRadius, outlinedFilled]);
+  const { navType, fontFamily, borderRadius, outlinedFilled, locale } = settings;
+  const theme = useMemo(() => createAppTheme({ navType, fontFamily, borderRadius, outlinedFilled, locale }), [navType, fontFamily, borderRadius, outlinedFilled, locale]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

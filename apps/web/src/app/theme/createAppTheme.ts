@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { enUS, viVN } from '@mui/material/locale';
 import type { UiSettings } from '../settings/uiSettings';
 
 const FONT_STACKS: Record<UiSettings['fontFamily'], string> = {
@@ -7,8 +8,8 @@ const FONT_STACKS: Record<UiSettings['fontFamily'], string> = {
   Inter: '"Inter", "Roboto", sans-serif',
 };
 
-/** MUI theme for the given UI settings (mode, font, radius, input style). */
-export function createAppTheme(settings: Pick<UiSettings, 'navType' | 'fontFamily' | 'borderRadius' | 'outlinedFilled'>): Theme {
+/** MUI theme for the given UI settings (mode, font, radius, input style), with MUI's own texts (tooltips, pagination, labels) in the console's language. */
+export function createAppTheme(settings: Pick<UiSettings, 'navType' | 'fontFamily' | 'borderRadius' | 'outlinedFilled'> & Partial<Pick<UiSettings, 'locale'>>): Theme {
   const variant = settings.outlinedFilled ? 'outlined' : 'filled';
   return createTheme({
     palette: {
@@ -42,5 +43,5 @@ export function createAppTheme(settings: Pick<UiSettings, 'navType' | 'fontFamil
         },
       },
     },
-  });
+  }, settings.locale === 'en' ? enUS : viVN);
 }

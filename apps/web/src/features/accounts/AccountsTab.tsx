@@ -1,8 +1,9 @@
 import { useDeferredValue, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, InputAdornment, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, InputAdornment, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import { useT } from '../../i18n/useT';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { visuallyHidden } from '../../lib/visuallyHidden';
 import { useCurrentUser } from '../auth/useAuth';
 import { useAreas } from '../devices/useAreas';
@@ -15,13 +16,13 @@ const PAGE_SIZES = [20, 50, 100];
 
 /** The accounts table: server-side search and pages, with create, edit, lock, reset and delete. */
 export function AccountsTab() {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const me = useCurrentUser();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(50);
-  const { accounts, total, error, reload, replace } = useAccounts(deferredSearch, page, pageSize);
+  const { accounts, total, error, retry, reload, replace } = useAccounts(deferredSearch, page, pageSize);
   const { areas } = useAreas();
   const rights = useRights();
   const [pending, setPending] = useState<PendingAccountAction | null>(null);
@@ -42,7 +43,7 @@ export function AccountsTab() {
         />
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setPending({ kind: 'create' })}>{t('accounts.create')}</Button>
       </Stack>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={retry} />
       {!accounts && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {accounts && accounts.length === 0 && (
         <Box sx={{ py: 6, textAlign: 'center' }}>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import type { Invitation } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
@@ -9,7 +9,10 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 import { useAreas } from '../devices/useAreas';
-import { cancelInvitation, fetchInvitations } from './api';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { cancelInvitation, INVITATIONS_PATH } from './api';
 import { InviteDialog } from './InviteDialog';
 import { useRights } from './useRights';
 
@@ -21,20 +24,13 @@ export function InvitationsTab() {
   const notify = useNotify();
   const { areas } = useAreas();
   const rights = useRights();
-  const [items, setItems] = useState<Invitation[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const invitations = useApiQuery<Invitation[]>(INVITATIONS_PATH, { staleTime: STALE.lists });
+  const items = invitations.data ?? null;
+  const error = invitations.error;
+  const invalidate = useInvalidate();
+  const load = () => void invalidate(INVITATIONS_PATH);
   const [inviting, setInviting] = useState(false);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-
-  const load = useCallback(() => {
-    fetchInvitations()
-      .then((list) => {
-        setItems(list);
-        setError(null);
-      })
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  }, []);
-  useEffect(load, [load]);
 
   const cancel = async () => {
     if (!cancelling) return;
@@ -55,7 +51,7 @@ export function InvitationsTab() {
         <Typography color="text.secondary" variant="body2">{t('invitations.intro')}</Typography>
         <Button variant="contained" startIcon={<SendIcon />} onClick={() => setInviting(true)}>{t('invitations.invite')}</Button>
       </Stack>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={invitations.refetch} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('invitations.none')}</Typography></Box>}
       {items && items.length > 0 && (

@@ -1,24 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { formatTimestamp } from '../../lib/formatTimestamp';
-import { fetchOutbox, fetchOutboxMessage, type OutboxItem, type OutboxMessage } from './api';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { fetchOutboxMessage, OUTBOX_PATH, type OutboxItem, type OutboxMessage } from './api';
 
 /** Mail the server wrote to disk because no SMTP server is set: invitations and verification links to pass on by hand. */
 export function OutboxTab() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const [items, setItems] = useState<OutboxItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const outbox = useApiQuery<OutboxItem[]>(OUTBOX_PATH, { staleTime: STALE.lists });
+  const items = outbox.data ?? null;
+  const error = outbox.error;
   const [open, setOpen] = useState<OutboxMessage | null>(null);
-
-  useEffect(() => {
-    fetchOutbox()
-      .then(setItems)
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  }, []);
 
   const read = async (item: OutboxItem) => {
     try {
@@ -39,7 +37,7 @@ export function OutboxTab() {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">{t('outbox.intro')}</Typography>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={outbox.refetch} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('outbox.none')}</Typography></Box>}
       {items && items.length > 0 && (

@@ -5,6 +5,12 @@ import type { z } from 'zod';
 import { api } from '../../lib/apiClient';
 
 const BASE = '/v1/client/taikhoan';
+/** Every account read sits under this route: what an account change invalidates. */
+export const ACCOUNTS_BASE = BASE;
+/** GET quyenhan: every right with its label (RightOption[]). */
+export const RIGHTS_PATH = `${BASE}/quyenhan`;
+/** GET loimoi/danhsach (Invitation[]). */
+export const INVITATIONS_PATH = '/v1/client/loimoi/danhsach';
 export type RightOption = z.infer<typeof rightListSchema>[number];
 export type OutboxItem = z.infer<typeof outboxListSchema>[number];
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
@@ -18,15 +24,8 @@ export function accountListQuery(search: string, page: number, pageSize: number)
   return params.toString();
 }
 
-/** GET danhsach: one page of the accounts the caller manages. */
-export function fetchAccounts(search: string, page: number, pageSize: number): Promise<{ items: Account[]; total: number }> {
-  return api.get(`${BASE}/danhsach?${accountListQuery(search, page, pageSize)}`);
-}
-
-/** GET quyenhan: every right with its label. */
-export function fetchRights(): Promise<RightOption[]> {
-  return api.get<RightOption[]>(`${BASE}/quyenhan`);
-}
+/** GET danhsach: one page of the accounts the caller manages ({ items, total }). */
+export const accountListPath = (search: string, page: number, pageSize: number): string => `${BASE}/danhsach?${accountListQuery(search, page, pageSize)}`;
 
 /** POST themmoi. */
 export function createAccount(body: AccountCreateBody): Promise<Account> {
@@ -53,10 +52,6 @@ export function resetAccountPassword(id: string): Promise<{ matkhautam: string }
   return api.post(`${BASE}/datlaimatkhau`, { id });
 }
 
-/** GET loimoi/danhsach. */
-export function fetchInvitations(): Promise<Invitation[]> {
-  return api.get<Invitation[]>('/v1/client/loimoi/danhsach');
-}
 
 /** POST loimoi/taomoi: sends the invitation by e-mail (or to the outbox). */
 export function createInvitation(body: InvitationCreateBody): Promise<Invitation> {
@@ -68,10 +63,8 @@ export function cancelInvitation(id: string): Promise<null> {
   return api.post<null>('/v1/client/loimoi/huy', { id });
 }
 
-/** GET hopthu: mail written to disk when no SMTP server is set. */
-export function fetchOutbox(): Promise<OutboxItem[]> {
-  return api.get<OutboxItem[]>('/v1/client/hopthu');
-}
+/** GET hopthu: mail written to disk when no SMTP server is set (OutboxItem[]). */
+export const OUTBOX_PATH = '/v1/client/hopthu';
 
 /** GET hopthu/:id: one message with its text and raw .eml. */
 export function fetchOutboxMessage(id: string): Promise<OutboxMessage> {

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { AREA_LEVELS, AREA_MESSAGES, type Area, type AreaLevel } from '@loa/contract';
+import { AREA_LEVELS, AREA_MESSAGES, type Area, type AreaGeography, type AreaLevel } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
-import { createArea, fetchAreaGeography, setAreaGeography, updateArea } from './api';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { AREA_GEOGRAPHY_PATH, createArea, setAreaGeography, updateArea } from './api';
 import { childLevel, levelRank } from './areaLevels';
 import { AreaSelect } from './AreaSelect';
 import { subtreeIds } from './buildAreaTree';
@@ -23,20 +25,10 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
   const [nameError, setNameError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The code CAP alerts name the area by (mã đơn vị hành chính); null until known.
-  const [geocode, setGeocode] = useState<{ saved: string; value: string; boundary: boolean } | null>(null);
-  useEffect(() => {
-    if (!editing) return undefined;
-    let alive = true;
-    fetchAreaGeography()
-      .then((list) => {
-        const mine = list.find((g) => g._id === editing._id);
-        if (alive) setGeocode({ saved: mine?.mahanhchinh ?? '', value: mine?.mahanhchinh ?? '', boundary: !!mine?.ranhgioi });
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [editing]);
+  const geography = useApiQuery<AreaGeography[]>(editing ? AREA_GEOGRAPHY_PATH : null, { staleTime: STALE.reference });
+  const [typedGeocode, setTypedGeocode] = useState<string | null>(null);
+  const mine = editing ? geography.data?.find((g) => g._id === editing._id) : undefined;
+  const geocode = geography.data ? { saved: mine?.mahanhchinh ?? '', value: typedGeocode ?? mine?.mahanhchinh ?? '', boundary: !!mine?.ranhgioi } : null;
 
   const inside = useMemo(() => (editing ? subtreeIds(areas, editing._id) : new Set<string>()), [areas, editing]);
   // A parent must sit higher than the area and never inside it (the server checks too).
@@ -97,7 +89,7 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
               <TextField
                 label={t('areas.geocode')}
                 value={geocode.value}
-                onChange={(event) => setGeocode({ ...geocode, value: event.target.value })}
+                onChange={(event) => setTypedGeocode(event.target.value)}
                 helperText={geocode.boundary ? t('areas.geocodeHelpWithBoundary') : t('areas.geocodeHelp')}
                 slotProps={{ htmlInput: { maxLength: 64 } }}
               />

@@ -1,11 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, CircularProgress, List, Paper, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, List, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GRID_SPACING, type Area } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { useInvalidate } from '../../lib/query/useApiQuery';
+import { DEVICES_BASE } from '../devices/api';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useAreas } from '../devices/useAreas';
 import { useDevices } from '../devices/useDevices';
@@ -20,7 +23,10 @@ export function AreasPage() {
   const { t, tMessage } = useT();
   const notify = useNotify();
   const canManage = hasRight(useCurrentUser(), 'quanlythietbi');
-  const { areas, error, loaded, reload } = useAreas();
+  const { areas, error, loaded, reload: retry } = useAreas();
+  const invalidate = useInvalidate();
+  // An area change moves counts and scopes: areas, devices and the broadcast targets are read again.
+  const reload = () => void invalidate(DEVICES_BASE, '/v1/client/diaban', '/v1/client/lichphat/danhsachdiaban');
   const { devices } = useDevices();
   const [form, setForm] = useState<AreaFormTarget | null>(null);
   const [deleting, setDeleting] = useState<Area | null>(null);
@@ -60,7 +66,7 @@ export function AreasPage() {
         )}
       </Stack>
       <Paper sx={{ p: 2 }}>
-        {error && <Alert severity="error">{tMessage(error)}</Alert>}
+        <QueryErrorAlert error={error} onRetry={retry} />
         {!loaded && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
         {loaded && tree.length === 0 && <Typography color="text.secondary">{t('areas.none')}</Typography>}
         <List aria-label={t('areas.treeLabel')} disablePadding>

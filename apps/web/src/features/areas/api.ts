@@ -1,4 +1,4 @@
-import type { Area, AreaCreateBody, AreaDetail, AreaGeography, AreaGeographyBody, AreaUpdateBody } from '@loa/contract';
+import type { Area, AreaCreateBody, AreaGeography, AreaGeographyBody, AreaUpdateBody } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** POST /v1/client/diaban/themmoi. */
@@ -16,15 +16,11 @@ export function deleteArea(id: string): Promise<null> {
   return api.post<null>('/v1/client/diaban/xoa', { id });
 }
 
-/** GET /v1/client/diaban: areas with their own configuration and device counts. */
-export function fetchAreaDetails(): Promise<AreaDetail[]> {
-  return api.get<AreaDetail[]>('/v1/client/diaban');
-}
+/** GET /v1/client/diaban: areas with their own configuration and device counts (AreaDetail[]). */
+export const AREA_DETAILS_PATH = '/v1/client/diaban';
 
-/** GET /v1/client/diaban/diadanh: geocodes and GeoJSON boundaries of the areas in scope. */
-export function fetchAreaGeography(): Promise<AreaGeography[]> {
-  return api.get<AreaGeography[]>('/v1/client/diaban/diadanh');
-}
+/** GET /v1/client/diaban/diadanh: geocodes and GeoJSON boundaries of the areas in scope (AreaGeography[]). */
+export const AREA_GEOGRAPHY_PATH = '/v1/client/diaban/diadanh';
 
 /** POST /v1/client/diaban/diadanh/capnhat: an area's geocode (CAP) and/or boundary. */
 export function setAreaGeography(body: AreaGeographyBody): Promise<AreaGeography> {

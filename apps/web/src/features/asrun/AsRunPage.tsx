@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Box, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, CircularProgress, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import { AS_RUN_OUTCOMES, GRID_SPACING } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useAreas } from '../devices/useAreas';
 import { NoRightNotice } from '../errors/NoRightNotice';
@@ -19,12 +20,12 @@ export function AsRunPage() {
 }
 
 function AsRunScreen() {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const filters = useMemo(() => asRunFiltersFromParams(new URLSearchParams(query)), [query]);
   const { areas } = useAreas();
-  const { report, error, loading } = useAsRun(filters);
+  const { report, error, retry, loading } = useAsRun(filters);
   const apply = (next: AsRunFilters) => setParams(asRunParams(next), { replace: true });
   const rows = report?.items;
 
@@ -39,7 +40,7 @@ function AsRunScreen() {
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Stack spacing={2}>
-          {error && <Alert severity="error">{tMessage(error)}</Alert>}
+          <QueryErrorAlert error={error} onRetry={retry} />
           {report && (
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} aria-label={t('asrun.summary')} role="group">
               <Typography variant="body2" sx={{ mr: 1 }}>{t('asrun.rows', { count: (rows?.length ?? 0).toLocaleString('vi-VN') })}</Typography>

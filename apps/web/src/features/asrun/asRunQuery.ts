@@ -36,7 +36,9 @@ export function asRunFiltersFromParams(params: URLSearchParams, now = Date.now()
   return filters;
 }
 
-const base = '/v1/client/nhatkyphatsong';
+/** GET nhatkyphatsong: the as-run record (AsRunReport); every as-run read sits under it. */
+export const AS_RUN_PATH = '/v1/client/nhatkyphatsong';
+const base = AS_RUN_PATH;
 const withQuery = (path: string, filters: AsRunFilters) => {
   const query = asRunParams(filters).toString();
   return `${path}${query ? `?${query}` : ''}`;

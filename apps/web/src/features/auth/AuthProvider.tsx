@@ -1,5 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '@loa/contract';
+import type { SessionEndReason } from '../../lib/sessionEnd';
 import { clearStoredUser, readStoredUser, USER_STORAGE_KEY, writeStoredUser } from '../../lib/userStorage';
 
 export interface AuthValue {
@@ -8,6 +9,10 @@ export interface AuthValue {
   updateUser: (patch: Partial<User>) => void;
   /** Clears the local user data; the caller decides where to go next. */
   clearUser: () => void;
+  /** Ends the session for a reason not the user's own sign-out: the route guard takes the user to /login saying why. */
+  endSession: (reason: SessionEndReason) => void;
+  /** Why the last session ended, when it was not the user's own sign-out. */
+  endedBecause: SessionEndReason | null;
 }
 
 export const AuthContext = createContext<AuthValue | null>(null);
@@ -25,8 +30,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  const [endedBecause, setEndedBecause] = useState<SessionEndReason | null>(null);
   const clearUser = useCallback(() => {
     clearStoredUser();
+    setEndedBecause(null);
+    setUser(null);
+  }, []);
+  const endSession = useCallback((reason: SessionEndReason) => {
+    clearStoredUser();
+    setEndedBecause(reason);
     setUser(null);
   }, []);
 
@@ -39,6 +51,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo(() => ({ user, updateUser, clearUser }), [user, updateUser, clearUser]);
+  const value = useMemo(() => ({ user, updateUser, clearUser, endSession, endedBecause }), [user, updateUser, clearUser, endSession, endedBecause]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Grow, Paper, Stack, TextField, Typography } from '@mui/material';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { useT } from '../../i18n/useT';
+import { sessionEndMessage } from '../../lib/sessionEnd';
 import { PasswordField } from './PasswordField';
 import { useLogin } from './useLogin';
 
@@ -12,6 +13,7 @@ export function LoginPage() {
   const location = useLocation();
   const from = (location.state as { from?: unknown } | null)?.from;
   const { submit, submitting, error } = useLogin(from);
+  const ended = sessionEndMessage(location.search);
   const [tentaikhoan, setTentaikhoan] = useState('');
   const [password, setPassword] = useState('');
 
@@ -31,6 +33,7 @@ export function LoginPage() {
           </Stack>
           <form onSubmit={onSubmit} noValidate>
             <Stack spacing={2}>
+              {ended && !error && <Alert severity="warning" data-testid="session-ended">{t(ended)}</Alert>}
               {error && <Alert severity="error">{tMessage(error)}</Alert>}
               <TextField
                 label={t('login.username')}

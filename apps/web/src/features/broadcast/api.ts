@@ -1,4 +1,4 @@
-import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type Channel, type Device, type LiveBroadcast } from '@loa/contract';
+import { TTS_FIRST_CALL_TIMEOUT_MS, type Area, type LiveBroadcast } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** A text-to-speech engine offered by the server. */
@@ -18,23 +18,21 @@ export interface TtsResult {
 
 /** POST lichphat/danhsachdiaban: the areas a broadcast may target. */
 export function fetchBroadcastAreas(): Promise<Area[]> {
-  return api.post<Area[]>('/v1/client/lichphat/danhsachdiaban');
+  return api.post<Area[]>(BROADCAST_AREAS_PATH);
 }
 
-/** GET thietbi/laythietbi: the devices of one area. */
-export function fetchAreaDevices(areaId: string): Promise<Device[]> {
-  return api.get<Device[]>(`/v1/client/thietbi/laythietbi?diaban=${encodeURIComponent(areaId)}`);
-}
+/** GET thietbi/laythietbi: the devices of one area (Device[]); the route without a query names them all. */
+export const AREA_DEVICES_PATH = '/v1/client/thietbi/laythietbi';
+export const areaDevicesPath = (areaId: string): string => `${AREA_DEVICES_PATH}?diaban=${encodeURIComponent(areaId)}`;
 
-/** GET lichphat/danhsachkenhsohoa: relay channels. */
-export function fetchChannels(): Promise<Channel[]> {
-  return api.get<Channel[]>('/v1/client/lichphat/danhsachkenhsohoa');
-}
+/** POST lichphat/danhsachdiaban: a read, keyed by its route. */
+export const BROADCAST_AREAS_PATH = '/v1/client/lichphat/danhsachdiaban';
 
-/** GET tts: the engines. */
-export function fetchTtsEngines(): Promise<TtsEngine[]> {
-  return api.get<TtsEngine[]>('/v1/client/tts');
-}
+/** GET lichphat/danhsachkenhsohoa: relay channels (Channel[], may answer null). */
+export const CHANNELS_PATH = '/v1/client/lichphat/danhsachkenhsohoa';
+
+/** GET tts: the engines (TtsEngine[], may answer null). */
+export const TTS_ENGINES_PATH = '/v1/client/tts';
 
 // The first conversion of a page load may wait for a cold engine: 120 s instead of 60 s (spec §7).
 let ttsCalled = false;
@@ -52,13 +50,15 @@ export function postImmediateBroadcast(body: FormData, onUploadProgress: (percen
 }
 
 /** GET phatngay/userdangphat: the user's own running immediate broadcasts. */
+export const MY_RUNNING_PATH = '/v1/client/phatngay/userdangphat';
 export async function fetchMyRunningBroadcasts(): Promise<LiveBroadcast[]> {
-  return (await api.get<LiveBroadcast[] | null>('/v1/client/phatngay/userdangphat')) ?? [];
+  return (await api.get<LiveBroadcast[] | null>(MY_RUNNING_PATH)) ?? [];
 }
 
 /** GET lichphat/lichphatdangphat: every running broadcast in the user's scope (may answer null). */
+export const LIVE_BROADCASTS_PATH = '/v1/client/lichphat/lichphatdangphat';
 export async function fetchLiveBroadcasts(): Promise<LiveBroadcast[]> {
-  return (await api.get<LiveBroadcast[] | null>('/v1/client/lichphat/lichphatdangphat')) ?? [];
+  return (await api.get<LiveBroadcast[] | null>(LIVE_BROADCASTS_PATH)) ?? [];
 }
 
 /** GET phatngay/dungphatngay: stops the user's own immediate broadcasts. */

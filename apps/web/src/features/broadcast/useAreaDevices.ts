@@ -1,21 +1,17 @@
-import { useEffect, useState } from 'react';
-import { EVENTS, type Area, type Device } from '@loa/contract';
-import { useSocketEvent } from '../../lib/socket/useSocketEvent';
-import { fetchAreaDevices, fetchBroadcastAreas } from './api';
+import { useQueries } from '@tanstack/react-query';
+import type { Area, Device } from '@loa/contract';
+import { api } from '../../lib/apiClient';
+import { apiKey } from '../../lib/query/apiKey';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { areaDevicesPath, BROADCAST_AREAS_PATH, fetchBroadcastAreas } from './api';
+
+const NO_AREAS: Area[] = [];
 
 /** The areas a broadcast may target (failures are silent, spec §8). */
 export function useBroadcastAreas(): Area[] {
-  const [areas, setAreas] = useState<Area[]>([]);
-  useEffect(() => {
-    let alive = true;
-    fetchBroadcastAreas()
-      .then((items) => alive && setAreas(items ?? []))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return areas;
+  const query = useApiQuery<Area[]>(BROADCAST_AREAS_PATH, { read: async () => (await fetchBroadcastAreas()) ?? [], staleTime: STALE.reference });
+  return query.data ?? NO_AREAS;
 }
 
 /**
@@ -28,39 +24,25 @@ export function uniqueDevices(areaIds: string[], byArea: Record<string, Device[]
 }
 
 /**
- * Devices of each chosen area, loaded once per area and kept live by the speakers' status events
- * (CAP-NHAT-TRANG-THAI-THIET-BI); the list follows the order of the chosen areas, each device once.
+ * Devices of each chosen area, from the cache (one read per area), kept live by the speakers'
+ * status events (ServerCacheSync patches them); the list follows the order of the chosen areas,
+ * each device once. An area whose read fails counts no device.
  */
 export function useAreaDevices(areaIds: string[]): { devices: Device[]; byArea: Record<string, Device[]> } {
-  const [byArea, setByArea] = useState<Record<string, Device[]>>({});
-  const missing = areaIds.filter((id) => !(id in byArea)).join(',');
-  useEffect(() => {
-    if (!missing) return undefined;
-    let alive = true;
-    for (const id of missing.split(',')) {
-      fetchAreaDevices(id)
-        .then((items) => alive && setByArea((current) => ({ ...current, [id]: items ?? [] })))
-        .catch(() => alive && setByArea((current) => ({ ...current, [id]: [] })));
-    }
-    return () => {
-      alive = false;
-    };
-  }, [missing]);
-  useSocketEvent(EVENTS.deviceStatus, (changes) => {
-    const live = new Map(changes.map((c) => [c._id, c.trangthai]));
-    setByArea((current) => {
-      let changed = false;
-      const next: Record<string, Device[]> = {};
-      for (const [area, list] of Object.entries(current)) {
-        next[area] = list.map((d) => {
-          const trangthai = live.get(d._id);
-          if (!trangthai) return d;
-          changed = true;
-          return { ...d, trangthai };
-        });
-      }
-      return changed ? next : current;
-    });
+  return useQueries({
+    queries: areaIds.map((id) => {
+      const path = areaDevicesPath(id);
+      return { queryKey: apiKey(path), queryFn: async () => (await api.get<Device[] | null>(path)) ?? [], staleTime: STALE.devices };
+    }),
+    // Structurally shared by TanStack Query: the same objects while nothing changed.
+    combine: (results) => {
+      const byArea: Record<string, Device[]> = {};
+      areaIds.forEach((id, index) => {
+        const result = results[index];
+        if (result?.data) byArea[id] = result.data;
+        else if (result?.isError) byArea[id] = [];
+      });
+      return { devices: uniqueDevices(areaIds, byArea), byArea };
+    },
   });
-  return { devices: uniqueDevices(areaIds, byArea), byArea };
 }

@@ -1,13 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import { GRID_SPACING, MSG, type DeviceDetail } from '@loa/contract';
+import { GRID_SPACING, MSG, type AreaDetail, type DeviceDetail } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
-import { configureDevices, fetchDeviceDetail } from '../devices/api';
-import { fetchAreaDetails } from '../areas/api';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { configureDevices, deviceDetailPath, DEVICES_BASE } from '../devices/api';
+import { AREA_DETAILS_PATH } from '../areas/api';
 import { useAreas } from '../devices/useAreas';
 import { useDevices } from '../devices/useDevices';
 import { ConfigForm } from './ConfigForm';
@@ -24,48 +27,27 @@ export function DeviceConfigPage() {
   const target: ConfigTarget = params.get('diaban') !== null ? { kind: 'area', id: params.get('diaban') ?? '' } : { kind: 'device', id: params.get('id') ?? '' };
   const { devices } = useDevices();
   const { areas } = useAreas();
-  const [detail, setDetail] = useState<DeviceDetail | null>(null);
   const [values, setValues] = useState<ConfigFormValues>(() => configFormFrom(null));
   const [errors, setErrors] = useState<ConfigFormErrors>({});
   const [busy, setBusy] = useState(false);
-  const [generation, setGeneration] = useState(0);
+  const invalidate = useInvalidate();
   const deviceId = target.kind === 'device' ? target.id : '';
   const areaId = target.kind === 'area' ? target.id : '';
-  const [areaLoaded, setAreaLoaded] = useState('');
+  const deviceQuery = useApiQuery<DeviceDetail>(deviceId ? deviceDetailPath(deviceId) : null);
+  const areaQuery = useApiQuery<AreaDetail[]>(areaId ? AREA_DETAILS_PATH : null, { staleTime: STALE.reference });
+  const detail = deviceQuery.data?._id === deviceId ? deviceQuery.data : null;
+  const loading = target.kind === 'device' ? deviceQuery : areaQuery;
 
-  useEffect(() => {
-    if (!deviceId) return undefined;
-    let alive = true;
-    fetchDeviceDetail(deviceId)
-      .then((loaded) => {
-        if (!alive) return;
-        setDetail(loaded);
-        setValues(configFormFrom(loaded));
-      })
-      .catch((caught: unknown) => alive && notify.error(tMessage(errorMessage(caught))));
-    return () => {
-      alive = false;
-    };
-  }, [deviceId, generation, notify, tMessage]);
-
-  // An area's own settings start the form, so what is set there is visible and can be changed.
-  useEffect(() => {
-    if (!areaId) return undefined;
-    let alive = true;
-    fetchAreaDetails()
-      .then((list) => {
-        if (!alive) return;
-        setValues(configFormFrom({ cauhinh: list.find((a) => a._id === areaId)?.cauhinh ?? {} }));
-        setAreaLoaded(areaId);
-      })
-      .catch((caught: unknown) => alive && notify.error(tMessage(errorMessage(caught))));
-    return () => {
-      alive = false;
-    };
-  }, [areaId, generation, notify, tMessage]);
+  // The form starts from what is saved (an area's own settings, so what is set there is visible and can
+  // be changed), and again after each answer of the server: adjusted while rendering, not in an effect.
+  const seedFor = loading.data ? `${target.kind}:${target.id}:${loading.dataUpdatedAt}` : '';
+  const [seeded, setSeeded] = useState('');
+  if (seedFor && seedFor !== seeded) {
+    setSeeded(seedFor);
+    setValues(detail ? configFormFrom(detail) : configFormFrom({ cauhinh: areaQuery.data?.find((a) => a._id === areaId)?.cauhinh ?? {} }));
+  }
 
   const choose = (next: ConfigTarget) => {
-    setDetail(null);
     setErrors({});
     setValues(configFormFrom(null));
     setParams(next.id ? { [next.kind === 'area' ? 'diaban' : 'id']: next.id } : next.kind === 'area' ? { diaban: '' } : {}, { replace: true });
@@ -78,14 +60,14 @@ export function DeviceConfigPage() {
     try {
       await configureDevices({ ...checked.config, ...(target.kind === 'device' ? { id: target.id } : { diaban: target.id }) });
       notify.success(tMessage(MSG.updateSuccess));
-      setGeneration((g) => g + 1);
+      await invalidate(DEVICES_BASE, AREA_DETAILS_PATH);
     } catch (caught) {
       notify.error(tMessage(errorMessage(caught)));
     } finally {
       setBusy(false);
     }
   };
-  const ready = target.id !== '' && (target.kind === 'area' ? areaLoaded === target.id : detail?._id === target.id);
+  const ready = target.id !== '' && seeded === seedFor && seedFor !== '';
 
   return (
     <Stack spacing={GRID_SPACING}>
@@ -94,7 +76,8 @@ export function DeviceConfigPage() {
       <Paper sx={{ p: 2 }}>
         <ConfigTargetPicker target={target} onChange={choose} devices={devices ?? []} areas={areas} />
       </Paper>
-      {target.id !== '' && !ready && <CircularProgress aria-label={t('common.loading')} sx={{ alignSelf: 'center' }} />}
+      <QueryErrorAlert error={loading.error} onRetry={loading.refetch} />
+      {target.id !== '' && !ready && !loading.error && <CircularProgress aria-label={t('common.loading')} sx={{ alignSelf: 'center' }} />}
       {ready && detail && target.kind === 'device' && <EffectiveConfig detail={detail} />}
       {ready && (
         <Paper sx={{ p: 2 }} component="section" aria-labelledby="config-form-title">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { MapContainer, Popup, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
@@ -6,12 +6,15 @@ import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { GRID_SPACING, type PublicSettings } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { DeviceActionDialogs } from '../devices/DeviceActionDialogs';
 import type { DeviceAction } from '../devices/deviceActions';
 import { countByStatus } from '../devices/deviceStatus';
 import { useDevices } from '../devices/useDevices';
-import { fetchPublicSettings } from './api';
+import { PUBLIC_SETTINGS_PATH } from './api';
 import { AreaBoundaries } from './AreaBoundaries';
 import { DeviceMarkers } from './DeviceMarkers';
 import { DevicePopupContent } from './DevicePopupContent';
@@ -26,22 +29,15 @@ const MAX_ZOOM = 19;
 
 /** /ban-do-thiet-bi: every positioned device on a map, coloured by live status, clustered when many. */
 export function DeviceMapPage() {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const canManage = hasRight(useCurrentUser(), 'quanlythietbi');
-  const { devices, error, loading } = useDevices();
-  const [settings, setSettings] = useState<PublicSettings | null>(null);
-  const [tilesFailed, setTilesFailed] = useState(false);
+  const { devices, error, loading, reload } = useDevices();
+  // Without settings there is no base map, but the markers still show on the plain background.
+  const { data: settings, isError: settingsFailed } = useApiQuery<PublicSettings>(PUBLIC_SETTINGS_PATH, { staleTime: STALE.reference });
+  const [tileFailed, setTilesFailed] = useState(false);
+  const tilesFailed = tileFailed || settingsFailed;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [action, setAction] = useState<DeviceAction | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    // Without settings there is no base map, but the markers still show on the plain background.
-    fetchPublicSettings().then((value) => alive && setSettings(value)).catch(() => alive && setTilesFailed(true));
-    return () => {
-      alive = false;
-    };
-  }, []);
 
   const list = useMemo(() => devices ?? [], [devices]);
   const positioned = useMemo(() => list.filter(hasPosition), [list]);
@@ -52,7 +48,7 @@ export function DeviceMapPage() {
   return (
     <Stack spacing={GRID_SPACING}>
       <Typography variant="h5" component="h1">{t('nav.deviceMap')}</Typography>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={reload} />
       {tilesFailed && <Alert severity="info">{t('map.tilesUnavailable')}</Alert>}
       {unplaced > 0 && <Alert severity="info">{t('map.noCoordinates', { count: unplaced })}</Alert>}
       <Box sx={{ position: 'relative', height: { xs: '70vh', md: 'calc(100vh - 280px)' }, minHeight: 360, borderRadius: 1, overflow: 'hidden', bgcolor: '#dfe6ec' }}>

@@ -3,7 +3,7 @@ import { Chip } from '@mui/material';
 import type { ConnectionHistory, Device, PlayHistory } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
-import { fetchConnectionHistory, fetchPlayHistory } from './api';
+import { connectionHistoryPath, playHistoryPath } from './api';
 import { formatDateTime } from './formatLastSeen';
 import { HistoryDialog } from './HistoryDialog';
 
@@ -14,11 +14,11 @@ const REASONS = new Set(['ket-noi', 'mat-ket-noi', 'khong-phan-hoi']);
 /** Connection history of one device: connected, lost, or silent too long. */
 export function ConnectionHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t } = useT();
-  const load = useCallback((page: number, limit: number) => fetchConnectionHistory(device._id, page, limit), [device._id]);
+  const pagePath = useCallback((page: number, limit: number) => connectionHistoryPath(device._id, page, limit), [device._id]);
   return (
     <HistoryDialog<ConnectionItem>
       title={t('devices.connectionHistoryTitle', { name: device.tenthietbi })}
-      load={load}
+      pagePath={pagePath}
       onClose={onClose}
       columns={[
         { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian) },
@@ -33,12 +33,12 @@ export function ConnectionHistoryDialog({ device, onClose }: { device: Device; o
 /** Play history of one device: which bulletin, which item (its readable name), started, finished or failed and why. */
 export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t, locale } = useT();
-  const load = useCallback((page: number, limit: number) => fetchPlayHistory(device._id, page, limit), [device._id]);
+  const pagePath = useCallback((page: number, limit: number) => playHistoryPath(device._id, page, limit), [device._id]);
   const colors = { started: 'primary', finished: 'success', error: 'error' } as const;
   return (
     <HistoryDialog<PlayItem>
       title={t('devices.playHistoryTitle', { name: device.tenthietbi })}
-      load={load}
+      pagePath={pagePath}
       onClose={onClose}
       columns={[
         { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian) },

@@ -33,7 +33,7 @@ describe('/quan-ly-thiet-bi', () => {
     expect(row('d-1')).toHaveAttribute('data-status', 'offline');
     expect(screen.getByTestId('device-count-online')).toHaveTextContent('1');
     act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-1', trangthai: { ...speakers[0]!.trangthai, online: true, amluong: 35, dangphat: { sessionId: 's', itemIndex: 0, position: 1, title: 'Bản tin trưa' } } }]));
-    expect(row('d-1')).toHaveAttribute('data-status', 'playing');
+    await waitFor(() => expect(row('d-1')).toHaveAttribute('data-status', 'playing'));
     expect(within(row('d-1')).getByText('35')).toBeInTheDocument();
     expect(within(row('d-1')).getByText(/Bản tin trưa/)).toBeInTheDocument();
     expect(screen.getByTestId('device-count-playing')).toHaveTextContent('1');
@@ -136,7 +136,7 @@ describe('/quan-ly-thiet-bi: speakers\' clocks', () => {
     expect(slow).toHaveTextContent('−12 ms');
     expect(slow).toHaveAccessibleName(/Đồng hồ không tin cậy — đường truyền quá chậm/);
     act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-2', trangthai: { ...clocked[1]!.trangthai, dongho: { lech: -3, khuhoi: 8, chatluong: 'tot', loi: null } } }]));
-    expect(within(row('d-2')).getByTestId('device-clock')).toHaveTextContent('+3 ms');
+    await waitFor(() => expect(within(row('d-2')).getByTestId('device-clock')).toHaveTextContent('+3 ms'));
   });
 
   it('opens a device\'s details from its link (?id=), with its clock', async () => {

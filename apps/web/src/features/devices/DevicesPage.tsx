@@ -1,9 +1,10 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { GRID_SPACING, MSG, type Device } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { subtreeIds } from '../areas/buildAreaTree';
 import { DeviceActionDialogs } from './DeviceActionDialogs';
@@ -23,7 +24,7 @@ import { useSortedDevices } from './useSortedDevices';
 export function DevicesPage() {
   const { t, tMessage } = useT();
   const canManage = hasRight(useCurrentUser(), 'quanlythietbi');
-  const { devices, registry, error, loading, upsert, remove } = useDevices();
+  const { devices, registry, error, loading, upsert, remove, reload } = useDevices();
   const { areas } = useAreas();
   const [query, setQuery] = useState('');
   const [areaId, setAreaId] = useState('');
@@ -68,7 +69,7 @@ export function DevicesPage() {
       <Paper sx={{ p: 2 }}>
         <Stack spacing={2}>
           <DeviceToolbar query={query} onQueryChange={setQuery} areaId={areaId} onAreaChange={setAreaId} status={status} onStatusChange={setStatus} areas={areas} />
-          {error && <Alert severity="error">{tMessage(error)}</Alert>}
+          <QueryErrorAlert error={error} onRetry={reload} />
           {loading && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
           {devices && shown.length === 0 && (
             <Box sx={{ py: 6, textAlign: 'center' }}>

@@ -1,9 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography,
+  Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Typography,
 } from '@mui/material';
 import { useT } from '../../i18n/useT';
-import { errorMessage } from '../../lib/apiClient';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
 
 export interface HistoryColumn<T> {
   label: string;
@@ -13,31 +16,23 @@ export interface HistoryColumn<T> {
 const PAGE_SIZE = 20;
 
 /** A paged history list of one device (connections or plays), newest first. Mount it only while open. */
-export function HistoryDialog<T>({ title, load, columns, onClose }: {
+export function HistoryDialog<T>({ title, pagePath, columns, onClose }: {
   title: string;
-  load: (page: number, limit: number) => Promise<{ items: T[]; total: number }>;
+  /** The route of one page (1-based) of the history. */
+  pagePath: (page: number, limit: number) => string;
   columns: HistoryColumn<T>[];
   onClose: () => void;
 }) {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const [page, setPage] = useState(0);
-  const [answer, setAnswer] = useState<{ page: number; items: T[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    load(page + 1, PAGE_SIZE)
-      .then((result) => alive && setAnswer({ page, ...result }))
-      .catch((caught: unknown) => alive && setError(errorMessage(caught)));
-    return () => {
-      alive = false;
-    };
-  }, [load, page]);
-  const loading = !error && answer?.page !== page;
+  const query = useApiQuery<{ items: T[]; total: number }>(pagePath(page + 1, PAGE_SIZE), { staleTime: STALE.records, placeholderData: keepPreviousData });
+  const answer = query.data;
+  const loading = query.isPending || query.isPlaceholderData;
   return (
     <Dialog open onClose={onClose} aria-labelledby="history-title" maxWidth="md" fullWidth>
       <DialogTitle id="history-title">{title}</DialogTitle>
       <DialogContent>
-        {error && <Alert severity="error">{tMessage(error)}</Alert>}
+        <QueryErrorAlert error={query.error} onRetry={query.refetch} />
         {loading && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 2 }} />}
         {!loading && answer && answer.total === 0 && <Typography color="text.secondary" sx={{ py: 2 }}>{t('devices.noHistory')}</Typography>}
         {!loading && answer && answer.items.length > 0 && (

@@ -1,5 +1,5 @@
 import type {
-  Area, ConnectionHistory, Device, DeviceConfigBody, DeviceCreateBody, DeviceDetail, DeviceSecret, DeviceUpdateBody, PlayHistory,
+  Area, Device, DeviceConfigBody, DeviceCreateBody, DeviceSecret, DeviceUpdateBody,
 } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
@@ -12,16 +12,19 @@ export function fetchAreas(): Promise<Area[]> {
   return api.get<Area[]>(BASE);
 }
 
+/** The areas in scope (GET /v1/client/thietbi) and what invalidates every device read. */
+export const DEVICES_BASE = BASE;
 /** GET danhsachthietbi with the largest page: every device in scope. */
+export const ALL_DEVICES_PATH = `${BASE}/danhsachthietbi?limit=${ALL_DEVICES_LIMIT}&sort=tenthietbi&order=asc`;
+
+/** Every device in scope. */
 export async function fetchAllDevices(): Promise<Device[]> {
-  const answer = await api.get<{ items: Device[]; total: number }>(`${BASE}/danhsachthietbi?limit=${ALL_DEVICES_LIMIT}&sort=tenthietbi&order=asc`);
+  const answer = await api.get<{ items: Device[]; total: number }>(ALL_DEVICES_PATH);
   return answer.items;
 }
 
-/** GET thongtin: a device with its own and its effective configuration. */
-export function fetchDeviceDetail(id: string): Promise<DeviceDetail> {
-  return api.get<DeviceDetail>(`${BASE}/thongtin?id=${encodeURIComponent(id)}`);
-}
+/** GET thongtin: a device with its own and its effective configuration (DeviceDetail). */
+export const deviceDetailPath = (id: string): string => `${BASE}/thongtin?id=${encodeURIComponent(id)}`;
 
 /** POST themmoi: adds a device; the secret in the answer is never shown again. */
 export function createDevice(body: DeviceCreateBody): Promise<{ thietbi: Device; secret: string }> {
@@ -61,12 +64,8 @@ export function configureDevices(body: DeviceConfigBody): Promise<null> {
   return api.post<null>(`${BASE}/update`, body);
 }
 
-/** GET lichsuketnoi: one page of connection history, newest first. */
-export function fetchConnectionHistory(id: string, page: number, limit: number): Promise<ConnectionHistory> {
-  return api.get<ConnectionHistory>(`${BASE}/lichsuketnoi?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`);
-}
+/** GET lichsuketnoi: one page of connection history, newest first (ConnectionHistory). */
+export const connectionHistoryPath = (id: string, page: number, limit: number): string => `${BASE}/lichsuketnoi?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`;
 
-/** GET lichsubantin: one page of play history, newest first. */
-export function fetchPlayHistory(id: string, page: number, limit: number): Promise<PlayHistory> {
-  return api.get<PlayHistory>(`${BASE}/lichsubantin?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`);
-}
+/** GET lichsubantin: one page of play history, newest first (PlayHistory). */
+export const playHistoryPath = (id: string, page: number, limit: number): string => `${BASE}/lichsubantin?id=${encodeURIComponent(id)}&page=${page}&limit=${limit}`;

@@ -1,4 +1,4 @@
-import type { Device } from '@loa/contract';
+import { foldVietnamese, type Device } from '@loa/contract';
 import { deviceStatus, type DeviceStatus } from './deviceStatus';
 
 export interface DeviceFilter {
@@ -16,11 +16,6 @@ export interface DeviceSort {
   order: 'asc' | 'desc';
 }
 
-/** Lower case without Vietnamese accents, so "xa tan lap" finds "Xã Tân Lập". */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'd').toLowerCase();
-}
-
 function matchesStatus(device: Device, status: DeviceFilter['status']): boolean {
   if (status === 'all') return true;
   const actual = deviceStatus(device.trangthai);
@@ -29,13 +24,13 @@ function matchesStatus(device: Device, status: DeviceFilter['status']): boolean 
 
 /** The devices that pass the search box, area and status filters. */
 export function filterDevices(devices: readonly Device[], filter: DeviceFilter): Device[] {
-  const needle = foldText(filter.query.trim());
+  const needle = foldVietnamese(filter.query.trim());
   return devices.filter((device) => {
     if (filter.areaIds && !filter.areaIds.has(device.diaban._id)) return false;
     if (!matchesStatus(device, filter.status)) return false;
     if (!needle) return true;
     const { trangthai: live } = device;
-    return foldText([device.tenthietbi, device.serial, device.diaban.tendiaban, live.ip ?? '', live.firmware ?? ''].join('\n')).includes(needle);
+    return foldVietnamese([device.tenthietbi, device.serial, device.diaban.tendiaban, live.ip ?? '', live.firmware ?? ''].join('\n')).includes(needle);
   });
 }
 

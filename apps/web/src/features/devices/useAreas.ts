@@ -1,28 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Area } from '@loa/contract';
-import { errorMessage } from '../../lib/apiClient';
-import { fetchAreas } from './api';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { DEVICES_BASE } from './api';
 
-/** The areas in the user's scope (level then name); `reload` after area edits. */
+const NO_AREAS: Area[] = [];
+
+/** The areas in the user's scope (level then name), from the cache; area edits invalidate it. */
 export function useAreas() {
-  const [areas, setAreas] = useState<Area[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    fetchAreas()
-      .then((items) => {
-        if (!alive) return;
-        setAreas(items);
-        setError(null);
-        setLoaded(true);
-      })
-      .catch((caught: unknown) => alive && setError(errorMessage(caught)));
-    return () => {
-      alive = false;
-    };
-  }, [generation]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { areas, error, loaded, reload };
+  const query = useApiQuery<Area[]>(DEVICES_BASE, { staleTime: STALE.reference });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { areas: query.data ?? NO_AREAS, error: query.error, loaded: query.isSuccess, reload };
 }

@@ -1,6 +1,6 @@
+import { foldVietnamese as fold } from '@loa/contract';
 import type { GuideSection } from './guideTypes';
 
-const fold = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/đ/g, 'd').replace(/Đ/g, 'D').toLowerCase();
 
 /** Whether a section mentions every word of the query, ignoring case and Vietnamese accents. */
 export function sectionMatches(section: GuideSection, query: string): boolean {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import KeyIcon from '@mui/icons-material/Key';
 import type { ApiKey, ApiKeyCreated } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
@@ -7,17 +7,18 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { formatTimestamp } from '../../lib/formatTimestamp';
-import { fetchApiKeys, revokeApiKey } from './api';
+import { API_KEYS_PATH, revokeApiKey } from './api';
 import { ApiKeyCreateDialog } from './ApiKeyCreateDialog';
 import { ApiKeySecretDialog } from './ApiKeySecretDialog';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 
 /** API keys: the list with rights, area and last use; create (secret shown once) and revoke. */
 export function ApiKeysSection() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const { data: items, error, reload: load } = useLoaded(fetchApiKeys);
+  const { data: items, error, retry, reload: load } = useLoaded<ApiKey[]>(API_KEYS_PATH);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -42,7 +43,7 @@ export function ApiKeysSection() {
       intro={t('apiKeys.intro')}
       action={<Button variant="contained" startIcon={<KeyIcon />} onClick={() => setCreating(true)}>{t('apiKeys.create')}</Button>}
     >
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={retry} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 4, textAlign: 'center' }}><Typography color="text.secondary">{t('apiKeys.none')}</Typography></Box>}
       {items && items.length > 0 && (

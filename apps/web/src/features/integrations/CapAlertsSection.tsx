@@ -1,12 +1,13 @@
-import { Alert, Box, Chip, CircularProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, CircularProgress, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { vnIsoDay, type CapAlert } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatTimestamp } from '../../lib/formatTimestamp';
-import { fetchCapAlerts } from './api';
+import { CAP_ALERTS_PATH } from './api';
 import { CapPolicySwitch } from './CapPolicySwitch';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 
 const OUTCOME_COLOR = { phat: 'error', nhap: 'warning', huy: 'default', capnhat: 'info', boqua: 'default', loi: 'error', dangxuly: 'info' } as const;
 const REFRESH_MS = 15_000;
@@ -22,11 +23,11 @@ function resultLink(alert: CapAlert): string | null {
 
 /** Received CAP alerts: who sent them, how severe, for which areas, and what each became (bulletin, draft, cancel…). */
 export function CapAlertsSection() {
-  const { t, tMessage } = useT();
-  const { data: items, error } = useLoaded(fetchCapAlerts, REFRESH_MS);
+  const { t } = useT();
+  const { data: items, error, retry } = useLoaded<CapAlert[]>(CAP_ALERTS_PATH, REFRESH_MS);
   return (
     <IntegrationSection id="cap-alerts" title={t('capAlerts.title')} intro={t('capAlerts.intro')} action={<CapPolicySwitch />}>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={retry} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 4, textAlign: 'center' }}><Typography color="text.secondary">{t('capAlerts.none')}</Typography></Box>}
       {items && items.length > 0 && (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { CapFeed } from '@loa/contract';
@@ -8,15 +8,16 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { formatTimestamp } from '../../lib/formatTimestamp';
-import { addCapFeed, fetchCapFeeds, pollCapFeed, removeCapFeed } from './api';
+import { addCapFeed, CAP_FEEDS_PATH, pollCapFeed, removeCapFeed } from './api';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 
 /** CAP feeds (Atom, RSS or CAP addresses) polled for alerts: their last poll and error; add, poll now, remove. */
 export function CapFeedsSection() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const { data: items, error, reload } = useLoaded(fetchCapFeeds);
+  const { data: items, error, retry, reload } = useLoaded<CapFeed[]>(CAP_FEEDS_PATH);
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<CapFeed | null>(null);
@@ -46,7 +47,7 @@ export function CapFeedsSection() {
         <TextField size="small" label={t('capFeeds.url')} placeholder="https://…/cap.atom" value={url} onChange={(e) => setUrl(e.target.value)} sx={{ flex: 1 }} />
         <Button type="submit" variant="contained" disabled={busy || !url.trim()}>{t('capFeeds.add')}</Button>
       </Stack>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={retry} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items?.length === 0 && <Box sx={{ py: 2, textAlign: 'center' }}><Typography color="text.secondary">{t('capFeeds.none')}</Typography></Box>}
       {items && items.length > 0 && (

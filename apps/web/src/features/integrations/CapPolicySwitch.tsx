@@ -1,15 +1,16 @@
 import { FormControlLabel, Switch } from '@mui/material';
+import type { CapPolicy } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
-import { fetchCapPolicy, saveCapPolicy } from './api';
+import { CAP_POLICY_PATH, saveCapPolicy } from './api';
 import { useLoaded } from './useLoaded';
 
 /** The administrator's policy: broadcast Extreme/Severe + Immediate alerts at once (on), or make every alert a draft (off). */
 export function CapPolicySwitch() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const { data, reload } = useLoaded(fetchCapPolicy);
+  const { data, reload } = useLoaded<{ chinhsach: CapPolicy }>(CAP_POLICY_PATH);
   if (!data) return null;
   const change = async (atOnce: boolean) => {
     try {

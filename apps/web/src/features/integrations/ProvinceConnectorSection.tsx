@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -8,7 +8,9 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import type { MessageId } from '../../i18n/vi';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
-import { fetchProvinceConnector, resyncProvince, retryProvinceMessages } from './provinceApi';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { PROVINCE_CONNECTOR_PATH, resyncProvince, retryProvinceMessages } from './provinceApi';
+import { useLoaded } from './useLoaded';
 import { IntegrationSection } from './IntegrationSection';
 import { ProvinceOutboxTable } from './ProvinceOutboxTable';
 
@@ -21,24 +23,9 @@ const when = (ms: number | null) => (ms === null ? null : formatLoginActivity(ms
 export function ProvinceConnectorSection() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const [state, setState] = useState<ProvinceConnector | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data: state, error, reload: load, retry: refetch } = useLoaded<ProvinceConnector>(PROVINCE_CONNECTOR_PATH, REFRESH_MS);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-
-  const load = useCallback(() => {
-    fetchProvinceConnector()
-      .then((next) => {
-        setState(next);
-        setError(null);
-      })
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  }, []);
-  useEffect(() => {
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
 
   const act = async (work: () => Promise<string>) => {
     setBusy(true);
@@ -73,7 +60,7 @@ export function ProvinceConnectorSection() {
         </Stack>
       )}
     >
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={refetch} />
       {!state && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {state && !configured && <Alert severity="info">{t('province.notConfigured')}</Alert>}
       {state && configured && (

@@ -1,10 +1,9 @@
-import type { ProvinceConnector } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const BASE = '/v1/client/ketnoi/httt-nguon';
 
-/** The province connector's state and the administrator's unsent messages. */
-export const fetchProvinceConnector = (): Promise<ProvinceConnector> => api.get<ProvinceConnector>(BASE);
+/** GET: the province connector's state and the administrator's unsent messages (ProvinceConnector). */
+export const PROVINCE_CONNECTOR_PATH = BASE;
 
 /** Sends one waiting or refused message again now, or all of them (no id). */
 export const retryProvinceMessages = (id?: string): Promise<{ soluong: number }> => api.post<{ soluong: number }>(`${BASE}/guilai`, id ? { id } : {});

@@ -1,23 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../lib/apiClient';
+import { useCallback } from 'react';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
 
-/** A list loaded from the server, with its error and a reload; optionally refreshed every `everyMs`. */
-export function useLoaded<T>(load: () => Promise<T>, everyMs?: number): { data: T | null; error: string | null; reload: () => void } {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(() => {
-    load()
-      .then((value) => {
-        setData(value);
-        setError(null);
-      })
-      .catch((caught: unknown) => setError(errorMessage(caught)));
-  }, [load]);
-  useEffect(() => {
-    reload();
-    if (!everyMs) return undefined;
-    const timer = setInterval(reload, everyMs);
-    return () => clearInterval(timer);
-  }, [reload, everyMs]);
-  return { data, error, reload };
+/**
+ * An integration's list from the cache: its error, `reload` after a change (marks it stale) and
+ * `retry` after a failure; optionally refetched every `everyMs` while on screen (polled states).
+ */
+export function useLoaded<T>(path: string, everyMs?: number) {
+  const query = useApiQuery<T>(path, { staleTime: everyMs ? 0 : STALE.lists, refetchInterval: everyMs ?? false });
+  const invalidate = useInvalidate();
+  const reload = useCallback(() => void invalidate(path), [invalidate, path]);
+  return { data: query.data ?? null, error: query.error, reload, retry: query.refetch };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { GRID_SPACING, MESSAGING_SERVICES, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type MessagingService } from '@loa/contract';
@@ -9,7 +9,10 @@ import { errorMessage } from '../../lib/apiClient';
 import { PasswordField } from '../auth/PasswordField';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { NoRightNotice } from '../errors/NoRightNotice';
-import { fetchForwarding, saveForwarding, testForwarding } from './api';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { FORWARDING_PATH, saveForwarding, testForwarding } from './api';
 import { forwardingBody, forwardingToForm, type ForwardingFormValues } from './forwardingForm';
 
 const isKnown = (service: string): service is MessagingService => (MESSAGING_SERVICES as readonly string[]).includes(service);
@@ -38,19 +41,16 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
   const [values, setValues] = useState<ForwardingFormValues>(() => forwardingToForm(undefined));
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const invalidate = useInvalidate();
 
-  useEffect(() => {
-    fetchForwarding()
-      .then((list) => {
-        const mine = list.find((f) => f.dichvu === service) ?? null;
-        setStored(mine);
-        setValues(forwardingToForm(mine ?? undefined));
-      })
-      .catch((caught: unknown) => {
-        setStored(null);
-        notify.error(tMessage(errorMessage(caught)));
-      });
-  }, [service, notify, tMessage]);
+  const forwarding = useApiQuery<Forwarding[]>(FORWARDING_PATH, { staleTime: STALE.lists });
+  // The form starts from the saved setting once it arrives (adjusted while rendering); a failed read
+  // says why and leaves an empty form to fill in.
+  if (stored === undefined && (forwarding.data || forwarding.isError)) {
+    const mine = forwarding.data?.find((f) => f.dichvu === service) ?? null;
+    setStored(mine);
+    setValues(forwardingToForm(mine ?? undefined));
+  }
 
   const set = <K extends keyof ForwardingFormValues>(key: K, value: ForwardingFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -68,6 +68,7 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
       const saved = await saveForwarding(checked.body);
       setStored(saved);
       setValues(forwardingToForm(saved));
+      void invalidate(FORWARDING_PATH);
       notify.success(t('forwarding.saved'));
     } catch (caught) {
       notify.error(tMessage(errorMessage(caught)));
@@ -97,6 +98,7 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
         <form onSubmit={(event) => void save(event)} noValidate>
           <Stack spacing={3} sx={{ maxWidth: 640 }}>
             <Typography variant="body2" color="text.secondary">{t(`forwarding.intro.${service}`)}</Typography>
+            <QueryErrorAlert error={forwarding.error} onRetry={forwarding.refetch} />
             {stored?.loigannhat && <Alert severity="error">{t('forwarding.lastError', { error: stored.loigannhat })}</Alert>}
             <FormControlLabel control={<Switch checked={values.batdau} onChange={(e) => set('batdau', e.target.checked)} />} label={t('forwarding.enabled')} />
             <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, CircularProgress, List, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, List, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { EVENTS, GRID_SPACING, MESSAGING_SERVICES, type Notification } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
@@ -9,7 +9,8 @@ import { errorMessage } from '../../lib/apiClient';
 import { useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { useKeysetPages } from '../../lib/useKeysetPages';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
-import { fetchNotifications } from './api';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+import { fetchNotifications, NOTIFICATIONS_LIST_PATH, notificationPageQuery } from './api';
 import { NotificationItem } from './NotificationItem';
 import { useNotifications } from './useNotifications';
 import { useOpenNotification } from './useOpenNotification';
@@ -24,7 +25,8 @@ export function NotificationsPage() {
   const canForward = hasRight(useCurrentUser(), 'quanlytaikhoan');
   const { unread, markAllRead } = useNotifications();
   const [filter, setFilter] = useState<Filter>('all');
-  const { items, hasMore, loading, error, loadMore, update } = useKeysetPages<Notification>(filter, async (after) => {
+  const first = `${NOTIFICATIONS_LIST_PATH}?${notificationPageQuery(filter === 'unread', PAGE_SIZE, null)}`;
+  const { items, hasMore, loading, error, retry, loadMore, update } = useKeysetPages<Notification>(first, async (after) => {
     const page = await fetchNotifications(filter === 'unread', PAGE_SIZE, after);
     return { items: page.items, next: page.tieptheo };
   });
@@ -69,7 +71,7 @@ export function NotificationsPage() {
             </ToggleButtonGroup>
             <Button startIcon={<DoneAllIcon />} disabled={unread === 0} onClick={() => void readAll()}>{t('notifications.markAllRead')}</Button>
           </Stack>
-          {error && <Alert severity="error">{tMessage(error)}</Alert>}
+          <QueryErrorAlert error={error} onRetry={retry} />
           {items?.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('header.noNotifications')}</Typography></Box>}
           {items && items.length > 0 && (
             <List disablePadding aria-label={t('nav.notifications')}>

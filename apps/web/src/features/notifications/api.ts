@@ -2,6 +2,8 @@ import type { Forwarding, ForwardingUpdateBody, MessagingService, Notification }
 import { api } from '../../lib/apiClient';
 
 const BASE = '/v1/client/thongbao';
+/** GET danhsach: one page of the user's notifications (NotificationPage). */
+export const NOTIFICATIONS_LIST_PATH = `${BASE}/danhsach`;
 export interface NotificationPage {
   items: Notification[];
   chuadoc: number;
@@ -32,10 +34,8 @@ export function markAllNotificationsRead(): Promise<{ chuadoc: number }> {
   return api.post(`${BASE}/docall`);
 }
 
-/** GET chuyentiep: every service's forwarding setting (secrets masked). */
-export function fetchForwarding(): Promise<Forwarding[]> {
-  return api.get<Forwarding[]>(`${BASE}/chuyentiep`);
-}
+/** GET chuyentiep: every service's forwarding setting, secrets masked (Forwarding[]). */
+export const FORWARDING_PATH = `${BASE}/chuyentiep`;
 
 /** POST chuyentiep/capnhat. */
 export function saveForwarding(body: ForwardingUpdateBody): Promise<Forwarding> {

@@ -7,6 +7,7 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { roleOf } from '../../app/shell/roleLabel';
 import { useAuth } from '../auth/useAuth';
 import { changeInfo } from './api';
+import { RightsList } from './RightsList';
 
 /** Change information: login name, area and role read-only; full name, email and phone editable. */
 export function InfoTab({ user, onDone }: { user: User; onDone: () => void }) {
@@ -45,6 +46,9 @@ export function InfoTab({ user, onDone }: { user: User; onDone: () => void }) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField label={t('profile.role')} value={t(roleOf(user.loaitaikhoan).labelId)} fullWidth slotProps={readOnly} />
+        </Grid>
+        <Grid size={12}>
+          <RightsList rights={user.quyenhan} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField label={t('profile.fullName')} name="hoten" value={hoten} onChange={(e) => setHoten(e.target.value)} fullWidth autoComplete="name" />

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { useAuth } from '../auth/useAuth';
 import { useLogout } from '../auth/useLogout';
-import { fetchProfile } from './api';
+import { useRefreshUser } from './useRefreshUser';
 import { ProfileDialog } from './ProfileDialog';
 
 /**
@@ -12,15 +12,12 @@ import { ProfileDialog } from './ProfileDialog';
  */
 export function MustChangePasswordGate() {
   const { t, tMessage } = useT();
-  const { user, updateUser } = useAuth();
+  const { user } = useAuth();
   const logout = useLogout();
+  const refreshUser = useRefreshUser();
 
   if (!user?.doimatkhau) return null;
-  const changed = () => {
-    fetchProfile()
-      .then((fresh) => updateUser({ ...fresh, doimatkhau: fresh.doimatkhau ?? false }))
-      .catch(() => updateUser({ doimatkhau: false }));
-  };
+  const changed = () => void refreshUser();
   return (
     <ProfileDialog
       open

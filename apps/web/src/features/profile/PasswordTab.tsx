@@ -7,7 +7,18 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { PasswordField } from '../auth/PasswordField';
 import { changePassword } from './api';
 
-/** Change password: the §5 checks in order (shown as an error notification), then the server call. */
+type PasswordFieldName = 'matkhauHientai' | 'matkhaumoi' | 'nhaplaimatkhaumoi';
+
+/** The field each §5 message is about, so it shows beside that field too. */
+const FIELD_OF: Record<string, PasswordFieldName> = {
+  [MSG.currentPasswordRequired]: 'matkhauHientai',
+  [MSG.newPasswordRequired]: 'matkhaumoi',
+  [MSG.newPasswordTooShort]: 'matkhaumoi',
+  [MSG.repeatPasswordRequired]: 'nhaplaimatkhaumoi',
+  [MSG.repeatPasswordMismatch]: 'nhaplaimatkhaumoi',
+};
+
+/** Change password: the §5 checks in order (shown as an error notification and beside the field), then the server call. */
 export function PasswordTab({ onDone, onChanged }: { onDone: () => void; onChanged?: () => void }) {
   const { t } = useT();
   const notify = useNotify();
@@ -15,11 +26,15 @@ export function PasswordTab({ onDone, onChanged }: { onDone: () => void; onChang
   const [matkhaumoi, setNew] = useState('');
   const [nhaplaimatkhaumoi, setRepeat] = useState('');
   const [saving, setSaving] = useState(false);
+  const [invalid, setInvalid] = useState<{ field: PasswordFieldName; message: string } | null>(null);
+  const fieldError = (field: PasswordFieldName) => (invalid?.field === field ? { error: true, helperText: invalid.message } : {});
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { matkhauHientai, matkhaumoi, nhaplaimatkhaumoi };
     const invalid = changePasswordError(body);
+    const field = invalid ? FIELD_OF[invalid] : undefined;
+    setInvalid(invalid && field ? { field, message: invalid } : null);
     if (invalid) {
       notify.error(invalid);
       return;
@@ -40,9 +55,9 @@ export function PasswordTab({ onDone, onChanged }: { onDone: () => void; onChang
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack spacing={2} sx={{ maxWidth: 420 }}>
-        <PasswordField label={t('profile.currentPassword')} name="matkhauHientai" autoComplete="current-password" value={matkhauHientai} onChange={(e) => setCurrent(e.target.value)} fullWidth />
-        <PasswordField label={t('profile.newPassword')} name="matkhaumoi" autoComplete="new-password" value={matkhaumoi} onChange={(e) => setNew(e.target.value)} fullWidth />
-        <PasswordField label={t('profile.repeatPassword')} name="nhaplaimatkhaumoi" autoComplete="new-password" value={nhaplaimatkhaumoi} onChange={(e) => setRepeat(e.target.value)} fullWidth />
+        <PasswordField label={t('profile.currentPassword')} name="matkhauHientai" autoComplete="current-password" value={matkhauHientai} onChange={(e) => setCurrent(e.target.value)} fullWidth {...fieldError('matkhauHientai')} />
+        <PasswordField label={t('profile.newPassword')} name="matkhaumoi" autoComplete="new-password" value={matkhaumoi} onChange={(e) => setNew(e.target.value)} fullWidth {...fieldError('matkhaumoi')} />
+        <PasswordField label={t('profile.repeatPassword')} name="nhaplaimatkhaumoi" autoComplete="new-password" value={nhaplaimatkhaumoi} onChange={(e) => setRepeat(e.target.value)} fullWidth {...fieldError('nhaplaimatkhaumoi')} />
         <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
           <Button type="submit" variant="contained" disabled={saving}>{t('profile.update')}</Button>
         </Stack>

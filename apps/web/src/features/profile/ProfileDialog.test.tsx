@@ -23,6 +23,12 @@ async function openProfile(routes: Parameters<typeof fakeServer>[0] = {}, user =
 }
 
 describe('profile dialog', () => {
+  it('lists the rights the user holds (spec §6)', async () => {
+    const quyenhan = [{ value: 'xemnhatky', quyen: 'Xem nhật ký hệ thống' }, { value: 'quanlythietbi', quyen: 'Quản lý thiết bị' }];
+    const { dialog } = await openProfile({}, makeUser({ ThietbiDangnhap: devices, quyenhan }));
+    expect(within(dialog).getAllByTestId('profile-right').map((chip) => chip.textContent)).toEqual(['Xem nhật ký hệ thống', 'Quản lý thiết bị']);
+  });
+
   it('shows the side panel with verified indicators; phone is never verified', async () => {
     const { dialog } = await openProfile();
     expect(within(dialog).getByTestId('email-verified')).toHaveTextContent('Đã xác thực');
@@ -40,6 +46,7 @@ describe('profile dialog', () => {
 
     await userEvent.click(submit);
     await expectAlert(MSG.currentPasswordRequired);
+    expect(within(dialog).getByLabelText('Mật khẩu hiện tại')).toHaveAccessibleDescription(MSG.currentPasswordRequired);
     await userEvent.type(within(dialog).getByLabelText('Mật khẩu hiện tại'), 'cu12345678');
     await userEvent.click(submit);
     await expectAlert(MSG.newPasswordRequired);
@@ -49,6 +56,8 @@ describe('profile dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Nhập lại mật khẩu mới'), 'khac12345678');
     await userEvent.click(submit);
     await expectAlert(MSG.repeatPasswordMismatch);
+    expect(within(dialog).getByLabelText('Nhập lại mật khẩu mới')).toHaveAccessibleDescription(MSG.repeatPasswordMismatch);
+    expect(within(dialog).getByLabelText('Mật khẩu hiện tại')).not.toHaveAccessibleDescription();
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await userEvent.clear(within(dialog).getByLabelText('Nhập lại mật khẩu mới'));

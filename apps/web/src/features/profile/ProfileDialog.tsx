@@ -3,7 +3,9 @@ import { Box, Dialog, DialogContent, DialogTitle, Divider, IconButton, Tab, Tabs
 import CloseIcon from '@mui/icons-material/Close';
 import { useT } from '../../i18n/useT';
 import { useAuth, useCurrentUser } from '../auth/useAuth';
-import { fetchProfile } from './api';
+import type { User } from '@loa/contract';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { PROFILE_PATH } from './api';
 import { InfoTab } from './InfoTab';
 import { LoginsTab } from './LoginsTab';
 import { PasswordTab } from './PasswordTab';
@@ -30,13 +32,12 @@ export function ProfileDialog({ open, onClose, initialTab = 'info', forcedNotice
   const [tab, setTab] = useState<TabId>(initialTab);
   const forced = !!forcedNotice;
 
-  // Fresh info (and login list) each time the dialog opens; failures are silent (spec §8).
+  // Fresh info (and login list) each time the dialog opens (staleTime 0: read on every mount);
+  // failures are silent (spec §8). The answer is kept as the signed-in user.
+  const { data: fresh } = useApiQuery<User>(open ? PROFILE_PATH : null, { staleTime: 0, refetchOnMount: 'always' });
   useEffect(() => {
-    if (!open) return;
-    fetchProfile()
-      .then((fresh) => updateUser(fresh))
-      .catch(() => undefined);
-  }, [open, updateUser]);
+    if (fresh) updateUser(fresh);
+  }, [fresh, updateUser]);
 
   return (
     <Dialog open={open} onClose={forced ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby="profile-dialog-title">

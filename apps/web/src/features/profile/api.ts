@@ -1,9 +1,12 @@
 import type { ChangeInfoBody, LoginDevice, User } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
-/** GET /v1/client/nguoidung/laythongtin: the current user's info. */
+/** GET /v1/client/nguoidung/laythongtin: the current user's info (User). */
+export const PROFILE_PATH = '/v1/client/nguoidung/laythongtin';
+
+/** The current user's info, read now (not from the cache). */
 export function fetchProfile(): Promise<User> {
-  return api.get<User>('/v1/client/nguoidung/laythongtin');
+  return api.get<User>(PROFILE_PATH);
 }
 
 /** POST /v1/client/nguoidung/thaydoithongtin: saves full name, email and phone. */

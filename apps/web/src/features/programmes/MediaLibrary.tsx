@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Box, Chip, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatDuration, type MediaItem } from '@loa/contract';
@@ -8,6 +8,7 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { errorMessage } from '../../lib/apiClient';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { mediaUrl } from '../broadcast/sources/storedSources';
 import { deleteMedia, renameMedia } from './api';
 import { RenameMediaDialog } from './RenameMediaDialog';
@@ -20,10 +21,10 @@ export const formatBytes = (bytes: number): string => (bytes >= 1024 * 1024 ? `$
 
 /** Stored audio (uploads, speech, recordings): search, listen, rename, delete when nothing uses it. */
 export function MediaLibrary({ canWrite }: { canWrite: boolean }) {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const notify = useNotify();
   const [query, setQuery] = useState('');
-  const { items, error, reload } = useMedia(query);
+  const { items, error, reload, retry } = useMedia(query);
   const [renaming, setRenaming] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState<MediaItem | null>(null);
 
@@ -40,7 +41,7 @@ export function MediaLibrary({ canWrite }: { canWrite: boolean }) {
   return (
     <Stack spacing={2}>
       <TextField size="small" label={t('media.search')} value={query} onChange={(e) => setQuery(e.target.value)} sx={{ maxWidth: 420 }} />
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={retry} />
       {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {items && items.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('media.empty')}</Typography></Box>}
       {items && items.length > 0 && (

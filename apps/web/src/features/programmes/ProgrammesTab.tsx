@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { MESSAGE_TYPES, type Programme } from '@loa/contract';
+import { Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { foldedIncludes, MESSAGE_TYPES, type Programme } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { useBroadcastLauncher } from '../broadcast/BroadcastLauncherContext';
 import { ScheduleEditorDialog } from '../schedules/ScheduleEditorDialog';
 import { deleteProgramme } from './api';
@@ -13,7 +14,7 @@ import { ProgrammeTable, type ProgrammeAction } from './ProgrammeTable';
 
 export interface ProgrammesTabProps {
   programmes: Programme[] | null;
-  error: string | null;
+  error: unknown;
   reload: () => void;
   canWrite: boolean;
   /** The editor: a programme to edit, {} for a new one, or null when closed. */
@@ -23,7 +24,7 @@ export interface ProgrammesTabProps {
 
 /** Programme library tab: search, filter by message type, actions (broadcast now, schedule, edit, delete). */
 export function ProgrammesTab({ programmes, error, reload, canWrite, editing, setEditing }: ProgrammesTabProps) {
-  const { t, tMessage, locale } = useT();
+  const { t, locale } = useT();
   const notify = useNotify();
   const launch = useBroadcastLauncher();
   const [query, setQuery] = useState('');
@@ -31,8 +32,8 @@ export function ProgrammesTab({ programmes, error, reload, canWrite, editing, se
   const [scheduling, setScheduling] = useState<Programme | null>(null);
   const [deleting, setDeleting] = useState<Programme | null>(null);
   const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return (programmes ?? []).filter((p) => (!q || p.ten.toLowerCase().includes(q)) && (!type || p.loaibantin === Number(type)));
+    // Accents and case aside: "ban tin" finds "Bản tin".
+    return (programmes ?? []).filter((p) => foldedIncludes(p.ten, query) && (!type || p.loaibantin === Number(type)));
   }, [programmes, query, type]);
 
   const onAction = (action: ProgrammeAction, programme: Programme) => {
@@ -64,7 +65,7 @@ export function ProgrammesTab({ programmes, error, reload, canWrite, editing, se
           {MESSAGE_TYPES.map((m) => <MenuItem key={m.id} value={String(m.id)}>{locale === 'vi' ? m.ten : m.en}</MenuItem>)}
         </TextField>
       </Stack>
-      {error && <Alert severity="error">{tMessage(error)}</Alert>}
+      <QueryErrorAlert error={error} onRetry={reload} />
       {!programmes && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
       {programmes && shown.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('programmes.empty')}</Typography></Box>}
       {shown.length > 0 && <ProgrammeTable programmes={shown} canWrite={canWrite} onAction={onAction} />}

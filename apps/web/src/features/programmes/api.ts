@@ -1,4 +1,4 @@
-import type { MediaItem, Programme, Source } from '@loa/contract';
+import type { Programme, Source } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** What a programme is saved with (themmoi; capnhat adds the id). */
@@ -8,8 +8,10 @@ export interface ProgrammeBody {
   nguonphat: Source[];
 }
 
-/** GET chuongtrinh/danhsach: the programme library, latest change first. */
-export const fetchProgrammes = () => api.get<Programme[]>('/v1/client/chuongtrinh/danhsach');
+/** Every programme read sits under this route. */
+export const PROGRAMMES_BASE = '/v1/client/chuongtrinh';
+/** GET chuongtrinh/danhsach: the programme library, latest change first (Programme[]). */
+export const PROGRAMMES_PATH = `${PROGRAMMES_BASE}/danhsach`;
 
 /** POST chuongtrinh/themmoi or capnhat (with an id). */
 export function saveProgramme(body: ProgrammeBody & { id?: string }): Promise<Programme> {
@@ -19,8 +21,10 @@ export function saveProgramme(body: ProgrammeBody & { id?: string }): Promise<Pr
 /** POST chuongtrinh/xoa (409 while a schedule uses it). */
 export const deleteProgramme = (id: string) => api.post<null>('/v1/client/chuongtrinh/xoa', { id });
 
-/** GET thuvien: stored audio with how often programmes and schedules use it. */
-export const fetchMedia = (q: string) => api.get<MediaItem[]>(`/v1/client/thuvien${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`);
+/** Every media read sits under this route. */
+export const MEDIA_BASE = '/v1/client/thuvien';
+/** GET thuvien: stored audio with how often programmes and schedules use it (MediaItem[]), for a search text. */
+export const mediaPath = (q: string): string => `${MEDIA_BASE}${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`;
 
 /** POST thuvien/doiten. */
 export const renameMedia = (key: string, ten: string) => api.post<unknown>('/v1/client/thuvien/doiten', { key, ten });

@@ -1,30 +1,23 @@
 import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { MediaItem } from '@loa/contract';
-import { errorMessage } from '../../lib/apiClient';
-import { fetchMedia } from './api';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { MEDIA_BASE, mediaPath } from './api';
 
-/** The media library for a search text (searched on the server). */
+/** Typing waits this long before the server is asked again. */
+const SEARCH_DELAY_MS = 250;
+
+/** The media library for a search text (searched on the server), from the cache. */
 export function useMedia(query: string) {
   const deferred = useDeferredValue(query);
-  const [items, setItems] = useState<MediaItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
+  const [settled, setSettled] = useState(deferred);
   useEffect(() => {
-    let alive = true;
-    const timer = setTimeout(() => {
-      fetchMedia(deferred)
-        .then((found) => {
-          if (!alive) return;
-          setItems(found);
-          setError(null);
-        })
-        .catch((caught: unknown) => alive && setError(errorMessage(caught)));
-    }, 250);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [deferred, generation]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { items, error, reload };
+    const timer = setTimeout(() => setSettled(deferred), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [deferred]);
+  const read = useApiQuery<MediaItem[]>(mediaPath(settled), { staleTime: STALE.lists, placeholderData: keepPreviousData });
+  const invalidate = useInvalidate();
+  const reload = useCallback(() => void invalidate(MEDIA_BASE), [invalidate]);
+  return { items: read.data ?? null, error: read.error, reload, retry: read.refetch };
 }

@@ -1,26 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { Programme } from '@loa/contract';
-import { errorMessage } from '../../lib/apiClient';
-import { fetchProgrammes } from './api';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { PROGRAMMES_BASE, PROGRAMMES_PATH } from './api';
 
-/** The programme library, reloadable; `error` holds the message to show. */
+/** The programme library from the cache; `reload` after a change (marks every programme read stale). */
 export function useProgrammes() {
-  const [programmes, setProgrammes] = useState<Programme[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-  useEffect(() => {
-    let alive = true;
-    fetchProgrammes()
-      .then((items) => {
-        if (!alive) return;
-        setProgrammes(items);
-        setError(null);
-      })
-      .catch((caught: unknown) => alive && setError(errorMessage(caught)));
-    return () => {
-      alive = false;
-    };
-  }, [generation]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { programmes, error, reload };
+  const query = useApiQuery<Programme[]>(PROGRAMMES_PATH, { staleTime: STALE.lists });
+  const invalidate = useInvalidate();
+  const reload = useCallback(() => void invalidate(PROGRAMMES_BASE), [invalidate]);
+  return { programmes: query.data ?? null, error: query.error, reload };
 }

@@ -38,7 +38,7 @@ export function LogTable({ entries }: { entries: SystemLogEntry[] }) {
               <TableCell data-action={entry.hanhdong}>{actionLabel(t, entry.hanhdong)}</TableCell>
               <TableCell>
                 {entry.doituong.loai && <Typography variant="body2">{targetLabel(t, entry.doituong.loai)}{entry.doituong.ten ? `: ${entry.doituong.ten}` : ''}</Typography>}
-                {entry.doituong.id && <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{entry.doituong.id}</Typography>}
+                {entry.doituong.id && !entry.doituong.ten && <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{entry.doituong.id}</Typography>}
               </TableCell>
               <TableCell>{entry.diaban?.tendiaban ?? ''}</TableCell>
               <TableCell sx={{ fontFamily: 'monospace' }}>{entry.ip ?? ''}</TableCell>

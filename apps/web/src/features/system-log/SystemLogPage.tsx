@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { GRID_SPACING } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useAreas } from '../devices/useAreas';
 import { NoRightNotice } from '../errors/NoRightNotice';
@@ -19,12 +20,12 @@ export function SystemLogPage() {
 }
 
 function SystemLogScreen() {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const [params, setParams] = useSearchParams();
   const query = params.toString();
   const filters = useMemo(() => logFiltersFromParams(new URLSearchParams(query)), [query]);
   const { areas } = useAreas();
-  const { entries, hasMore, loading, error, loadMore } = useSystemLog(filters);
+  const { entries, hasMore, loading, error, retry, loadMore } = useSystemLog(filters);
   const apply = (next: LogFilters) => setParams(logFilterParams(next), { replace: true });
 
   return (
@@ -35,7 +36,7 @@ function SystemLogScreen() {
       </Paper>
       <Paper sx={{ p: 2 }}>
         <Stack spacing={2}>
-          {error && <Alert severity="error">{tMessage(error)}</Alert>}
+          <QueryErrorAlert error={error} onRetry={retry} />
           {entries && entries.length === 0 && <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('log.none')}</Typography></Box>}
           {entries && entries.length > 0 && <LogTable entries={entries} />}
           {loading && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto' }} />}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EVENTS, MSG } from '@loa/contract';
 import { fakeServer } from '../../../test/fakeServer';
@@ -38,7 +38,7 @@ describe('live broadcasts panel', () => {
     expect(within(card('lp-other')!).getByRole('button', { name: 'Nghe' })).toBeInTheDocument();
 
     const mine = makeLive({ idlichphat: 'lp-mine', thoigianketthuc: Date.now() + 3_600_000 });
-    act(() => socket.emit(EVENTS.playState, playState(mine, true)));
+    await socket.emitSettled(EVENTS.playState, playState(mine, true));
     expect(playCue).toHaveBeenLastCalledWith('start');
     expect(screen.getAllByTestId('live-card')).toHaveLength(2);
     const title = within(card('lp-mine')!).getByRole('heading');
@@ -46,15 +46,15 @@ describe('live broadcasts panel', () => {
     expect(within(card('lp-mine')!).getByTestId('live-countdown').textContent).toMatch(/^(00:59:59|01:00:0[01])$/);
     expect(within(card('lp-mine')!).getByRole('button', { name: 'Dừng' })).toBeInTheDocument();
 
-    act(() => socket.emit(EVENTS.playState, playState({ ...mine, nguondangphat: 'phan-2.mp3' }, true)));
+    await socket.emitSettled(EVENTS.playState, playState({ ...mine, nguondangphat: 'phan-2.mp3' }, true));
     expect(screen.getAllByTestId('live-card')).toHaveLength(2);
     expect(card('lp-mine')).toHaveTextContent('phan-2.mp3');
 
-    act(() => socket.emit(EVENTS.waitingRepeat, { idlichphat: 'lp-mine', chophatlai: true, thoigianchophatlai: Date.now() + 120_000 }));
+    await socket.emitSettled(EVENTS.waitingRepeat, { idlichphat: 'lp-mine', chophatlai: true, thoigianchophatlai: Date.now() + 120_000 });
     expect(within(card('lp-mine')!).getByTestId('live-countdown').textContent).toMatch(/^00:0(1:59|2:0[01])$/);
     expect(card('lp-mine')).toHaveTextContent('Phát lại sau');
 
-    act(() => socket.emit(EVENTS.playState, playState(mine, false)));
+    await socket.emitSettled(EVENTS.playState, playState(mine, false));
     expect(playCue).toHaveBeenLastCalledWith('stop');
     expect(card('lp-mine')).toBeUndefined();
     expect(screen.getAllByTestId('live-card')).toHaveLength(1);
@@ -73,11 +73,11 @@ describe('live broadcasts panel', () => {
       idlichphat: 'lp-cut', sothietbi: 5,
       bingat: { kieu: 'ngat', idlichphat: 'lp-x', tieude: 'Lũ quét', nguoitao: { _id: 'u-7', hoten: 'Trần Bình' }, uutien: 1, luc, ketthuc, soloa: 2 },
     });
-    act(() => socket.emit(EVENTS.playState, playState(cut, true)));
+    await socket.emitSettled(EVENTS.playState, playState(cut, true));
     expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Bị ngắt bởi "Lũ quét" (Trần Bình) lúc 08:15 trên 2/5 loa; tiếp tục sau khi bản tin đó kết thúc (08:40).');
-    act(() => socket.emit(EVENTS.playState, playState({ ...cut, bingat: { ...cut.bingat!, kieu: 'cho' } }, true)));
+    await socket.emitSettled(EVENTS.playState, playState({ ...cut, bingat: { ...cut.bingat!, kieu: 'cho' } }, true));
     expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Đang chờ "Lũ quét" (Trần Bình) kết thúc trên 2/5 loa; sẽ phát ở đó sau 08:40.');
-    act(() => socket.emit(EVENTS.playState, playState({ ...cut, bingat: null }, true)));
+    await socket.emitSettled(EVENTS.playState, playState({ ...cut, bingat: null }, true));
     expect(within(card('lp-cut')!).queryByTestId('live-cut')).not.toBeInTheDocument();
   });
 
@@ -93,15 +93,15 @@ describe('live broadcasts panel', () => {
     expect(within(card('lp-mine')!).getByTestId('reach-offline')).toHaveTextContent('Mất kết nối (1)Xã Hải An / Loa bến');
     expect(within(card('lp-mine')!).queryByTestId('reach-failed')).not.toBeInTheDocument();
 
-    act(() => socket.emit(EVENTS.reach, {
+    await socket.emitSettled(EVENTS.reach, {
       idlichphat: 'lp-mine',
       phamvi: { ...reach, online: 3, dangphat: 2, loi: [{ _id: 'd-2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', lydo: 'Không tải được âm thanh (máy chủ trả lỗi 404)' }], soloi: 1, matketnoi: [], somatketnoi: 0 },
-    }));
+    });
     expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('2 / 3 loa');
     expect(within(card('lp-mine')!).getByTestId('reach-failed')).toHaveTextContent('Lỗi phát (1)Xã Tân Lập / Loa đình — Không tải được âm thanh (máy chủ trả lỗi 404)');
     expect(within(card('lp-mine')!).queryByTestId('reach-offline')).not.toBeInTheDocument();
     // The next item's play state (no reach in it) keeps the figures.
-    act(() => socket.emit(EVENTS.playState, playState({ ...mine, phamvi: undefined, nguondangphat: 'phan-2.mp3' }, true)));
+    await socket.emitSettled(EVENTS.playState, playState({ ...mine, phamvi: undefined, nguondangphat: 'phan-2.mp3' }, true));
     expect(card('lp-mine')).toHaveTextContent('phan-2.mp3');
     expect(within(card('lp-mine')!).getByTestId('reach-playing')).toHaveTextContent('2 / 3 loa');
   });
@@ -118,7 +118,7 @@ describe('live broadcasts panel', () => {
     const socket = fakeSocket();
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
     const before = await cardText();
-    act(() => socket.emit(EVENTS.waitingRepeat, { idlichphat: 'lp-rep', chophatlai: true, thoigianchophatlai: repeatAt }));
+    await socket.emitSettled(EVENTS.waitingRepeat, { idlichphat: 'lp-rep', chophatlai: true, thoigianchophatlai: repeatAt });
     const live = before();
     expect(live).toContain('Đang chờ phát lại');
     expect(live).not.toContain('phan-cuoi.mp3');
@@ -139,12 +139,12 @@ describe('live broadcasts panel', () => {
     expect(server.calls.some((c) => c.path === '/v1/client/phatngay/dungphatngay')).toBe(true);
     expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeEnabled();
 
-    act(() => socket.emit(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-2', nguoitao: 'u-1' }), true)));
+    await socket.emitSettled(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-2', nguoitao: 'u-1' }), true));
     expect(await screen.findByRole('button', { name: 'Dừng phát' })).toBeInTheDocument();
-    act(() => socket.emit(EVENTS.stopImmediate, { trangthai: false }));
+    await socket.emitSettled(EVENTS.stopImmediate, { trangthai: false });
     expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeInTheDocument();
 
-    act(() => socket.emit(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-3', nguoitao: 'u-9' }), true)));
+    await socket.emitSettled(EVENTS.playState, playState(makeLive({ idlichphat: 'lp-3', nguoitao: 'u-9' }), true));
     expect(screen.getByRole('button', { name: 'Phát khẩn cấp' })).toBeInTheDocument();
   });
 

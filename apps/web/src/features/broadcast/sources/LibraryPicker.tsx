@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField, Typography,
+  Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, TextField, Typography,
 } from '@mui/material';
 import { formatDuration, type MediaItem } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
 import type { MessageId } from '../../../i18n/vi';
 import { useMedia } from '../../programmes/useMedia';
+import { QueryErrorAlert } from '../../../lib/query/QueryErrorAlert';
 import type { DraftFile } from '../types';
 import { mediaUrl } from './storedSources';
 
@@ -17,15 +18,15 @@ export const libraryFile = (item: MediaItem): DraftFile => ({ fileName: item.ten
  * the caller's area scope), searchable; choosing one adds the stored file without uploading it again.
  */
 export function LibraryPicker({ chosen, onPick, onClose }: { chosen: ReadonlySet<string>; onPick: (file: DraftFile) => void; onClose: () => void }) {
-  const { t, tMessage } = useT();
+  const { t } = useT();
   const [query, setQuery] = useState('');
-  const { items, error } = useMedia(query);
+  const { items, error, retry } = useMedia(query);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="library-picker-title">
       <DialogTitle id="library-picker-title">{t('source.fromLibrary')}</DialogTitle>
       <DialogContent dividers>
         <TextField size="small" fullWidth autoFocus label={t('media.search')} value={query} onChange={(e) => setQuery(e.target.value)} sx={{ mb: 1 }} />
-        {error && <Alert severity="error">{tMessage(error)}</Alert>}
+        <QueryErrorAlert error={error} onRetry={retry} />
         {!items && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 3 }} />}
         {items && items.length === 0 && (
           <Box sx={{ py: 4, textAlign: 'center' }}><Typography color="text.secondary">{t(query.trim() ? 'source.libraryNoMatch' : 'media.empty')}</Typography></Box>

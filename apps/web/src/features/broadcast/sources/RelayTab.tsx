@@ -1,31 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Stack, TextField } from '@mui/material';
 import { RELAY_FREE_ENTRY, type Channel } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
-import { fetchChannels } from '../api';
+import { STALE } from '../../../lib/query/staleTimes';
+import { useApiQuery } from '../../../lib/query/useApiQuery';
+import { CHANNELS_PATH } from '../api';
 import type { RelayFields } from './sourceDrafts';
 
 /** Relay tab: a channel from the list, or free entry with name and path; duration in minutes. */
 export function RelayTab({ value, onChange, disabled }: { value: RelayFields; onChange: (next: RelayFields) => void; disabled: boolean }) {
   const { t } = useT();
-  const [channels, setChannels] = useState<Channel[]>([]);
+  const loaded = useApiQuery<Channel[] | null>(CHANNELS_PATH, { staleTime: STALE.reference }).data;
+  const channels = loaded ?? [];
+  // An edited source keeps its channel: its stored address names one of them. Matched once, when the
+  // list first arrives; later edits are the officer's.
+  const matched = useRef(false);
   useEffect(() => {
-    let alive = true;
-    fetchChannels()
-      .then((items) => {
-        if (!alive) return;
-        setChannels(items ?? []);
-        // An edited source keeps its channel: its stored address names one of them.
-        const own = value.channel === RELAY_FREE_ENTRY && value.url ? (items ?? []).find((c) => c._id === value.url || c.url === value.url) : undefined;
-        if (own) onChange({ ...value, channel: own._id, tenkenh: own.tenkenh, url: own.url });
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-    // Once, when the tab opens: later edits are the officer's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (!loaded || matched.current) return;
+    matched.current = true;
+    const own = value.channel === RELAY_FREE_ENTRY && value.url ? loaded.find((c) => c._id === value.url || c.url === value.url) : undefined;
+    if (own) onChange({ ...value, channel: own._id, tenkenh: own.tenkenh, url: own.url });
+  }, [loaded, value, onChange]);
   const free = value.channel === RELAY_FREE_ENTRY;
 
   const choose = (id: string) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
@@ -6,7 +6,9 @@ import { MSG, TTS_MAX_CHARS, VOICES } from '@loa/contract';
 import { useNotify } from '../../../app/snackbar/useNotify';
 import { useT } from '../../../i18n/useT';
 import type { MessageId } from '../../../i18n/vi';
-import { convertTextToSpeech, fetchTtsEngines, type TtsEngine } from '../api';
+import { STALE } from '../../../lib/query/staleTimes';
+import { useApiQuery } from '../../../lib/query/useApiQuery';
+import { convertTextToSpeech, TTS_ENGINES_PATH, type TtsEngine } from '../api';
 import type { TtsFields } from './sourceDrafts';
 import { ttsCounter, ttsError } from './ttsRules';
 
@@ -16,17 +18,8 @@ const REGIONS = ['north', 'central', 'south'] as const;
 export function TtsTab({ value, onChange, disabled }: { value: TtsFields; onChange: (next: TtsFields) => void; disabled: boolean }) {
   const { t } = useT();
   const notify = useNotify();
-  const [engines, setEngines] = useState<TtsEngine[]>([]);
   const [converting, setConverting] = useState(false);
-  useEffect(() => {
-    let alive = true;
-    fetchTtsEngines()
-      .then((items) => alive && setEngines(items ?? []))
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const engines = useApiQuery<TtsEngine[] | null>(TTS_ENGINES_PATH, { staleTime: STALE.reference }).data ?? [];
   const engine = value.engine || engines[0]?.id || '';
   // Any change to what was converted makes the last result stale.
   const edit = (patch: Partial<TtsFields>) => onChange({ ...value, ...patch, result: null });

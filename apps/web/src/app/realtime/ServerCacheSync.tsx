@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { EVENTS, type Device } from '@loa/contract';
+import { applyStatusPatch } from '../../features/devices/applyStatusPatch';
+import { AREA_DEVICES_PATH } from '../../features/broadcast/api';
+import { DEVICE_LISTS_KEY, type DeviceLists } from '../../features/devices/useDevices';
+import { AS_RUN_PATH } from '../../features/asrun/asRunQuery';
+import { apiKey } from '../../lib/query/apiKey';
+import { useSocket, useSocketEvent } from '../../lib/socket/useSocketEvent';
+import { throttle } from '../../lib/throttle';
+
+/** Play-state events (a broadcast starts, moves on or ends) mark the as-run record stale at most this often. */
+export const AS_RUN_REFRESH_MS = 3000;
+
+/**
+ * Keeps the server-state cache in step with the socket: device statuses patch the cached device
+ * lists in place, play states mark the as-run record stale, and a connection that comes back
+ * refetches what is on screen (events were missed while it was down). A new user starts from an
+ * empty cache: nothing one account read is shown to the next.
+ */
+export function ServerCacheSync({ userID }: { userID: string | null }) {
+  const client = useQueryClient();
+  const socket = useSocket();
+
+  const previousUser = useRef(userID);
+  useEffect(() => {
+    if (previousUser.current === userID) return;
+    previousUser.current = userID;
+    client.clear();
+  }, [client, userID]);
+
+  useSocketEvent(EVENTS.deviceStatus, (patch) => {
+    client.setQueryData<DeviceLists>(DEVICE_LISTS_KEY, (lists) => {
+      if (!lists) return lists;
+      const devices = applyStatusPatch(lists.devices, patch);
+      return devices === lists.devices ? lists : { ...lists, devices };
+    });
+    client.setQueriesData<Device[]>({ queryKey: apiKey(AREA_DEVICES_PATH) }, (list) => list && applyStatusPatch(list, patch));
+  });
+
+  const asRun = useMemo(() => throttle(() => void client.invalidateQueries({ queryKey: apiKey(AS_RUN_PATH) }), AS_RUN_REFRESH_MS), [client]);
+  useEffect(() => () => asRun.cancel(), [asRun]);
+  useSocketEvent(EVENTS.playState, () => asRun.call());
+
+  useEffect(() => {
+    if (!socket) return undefined;
+    let wasDown = false;
+    const lost = () => {
+      wasDown = true;
+    };
+    const back = () => {
+      if (!wasDown) return;
+      wasDown = false;
+      void client.invalidateQueries();
+    };
+    socket.on('disconnect', lost);
+    socket.on('connect_error', lost);
+    socket.on('connect', back);
+    return () => {
+      socket.off('disconnect', lost);
+      socket.off('connect_error', lost);
+      socket.off('connect', back);
+    };
+  }, [socket, client]);
+  return null;
+}
