@@ -14,6 +14,7 @@ export * from './schemas/broadcast';
 export * from './schemas/reach';
 export * from './schemas/tts';
 export * from './schemas/schedules';
+export * from './schemas/holidays';
 export * from './schemas/accounts';
 export * from './schemas/systemLog';
 export * from './schemas/notifications';

@@ -1,5 +1,5 @@
 import {
-  envelope, idDataSchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
@@ -13,6 +13,8 @@ import * as q from './schedules.queries';
 import { areaScope } from '../areas/areas.service';
 import * as service from './schedules.service';
 import { seesSchedule } from './scheduleRights';
+import { calendarOf } from '../holidays/holidays.service';
+import { copyWeek } from './copyWeek';
 
 /** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
@@ -34,11 +36,12 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
     const scope = await areaScope(app.db, request.session!);
+    const calendar = await calendarOf(app.db, request.session!.user.admin_id);
     const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
     const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, scope, r)
       && (!reach || r.chosen_areas.some((a) => reach.has(a)))
       && (!filter.nguoitao || r.created_by === filter.nguoitao)
-      && (!filter.ngay || service.activeOn(r, filter.ngay))
+      && (!filter.ngay || service.activeOn(r, filter.ngay, calendar))
       && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
     const viewer = await service.viewerOf(ctx(request), app.engine.live(), rows.map((r) => r.id), Date.now(), scope);
     // The status filter applies to where a schedule really stands ('ketthuc': nothing left to fire).
@@ -86,6 +89,18 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     });
   idAction('duyetlichphat', 'Duyệt lịch phát', service.approveSchedule);
   idAction('xoalichphat', 'Xoá lịch phát', service.deleteSchedule);
+
+  app.post(`${base}/saocheptuan`, {
+    ...auth, schema: { tags, summary: 'Sao chép lịch phát của một tuần (từ thứ Hai) sang tuần sau hoặc N tuần sau', body: copyWeekBodySchema, response: { 200: envelope(copyWeekResultSchema) } },
+  }, async (request) => {
+    const result = await copyWeek(ctx(request), request.body as z.infer<typeof copyWeekBodySchema>);
+    await changed();
+    for (const id of result.datao) {
+      const row = await q.findSchedule(app.db, id);
+      if (row?.status === 'choduyet') await awaitingApproval(row);
+    }
+    return { data: result };
+  });
 
   app.post(`${base}/ghimlichphat`, {
     ...auth, schema: { tags, summary: 'Ghim / bỏ ghim lịch phát cho riêng mình; tatca: cho mọi người (cần quyền duyệt lịch phát)', body: pinBodySchema, response: { 200: one } },
