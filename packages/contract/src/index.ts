@@ -23,6 +23,7 @@ export * from './schemas/outbound';
 export * from './schemas/asRun';
 export * from './playReasons';
 export * from './vietnamTime';
+export * from './recurrence';
 export * from './live';
 export * from './schemas/province';
 export * from './schemas/apiKeys';
