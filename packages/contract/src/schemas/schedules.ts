@@ -29,6 +29,7 @@ export const SCHEDULE_MESSAGES = {
   moveNeedsTime: 'Dời một lần phát phải nói rõ giờ phát của lần đó!',
   exceptionNotOccurrence: 'Ngày ngoại lệ không phải một lần phát của lịch này!',
   copyWeekNotMonday: 'Tuần cần sao chép phải bắt đầu từ thứ Hai!',
+  countInvalid: 'Số lần phát phải là số nguyên từ 1 trở lên!',
 } as const;
 
 /**

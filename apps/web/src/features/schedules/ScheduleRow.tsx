@@ -33,7 +33,7 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
       </TableCell>
       <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
-      <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'))}</TableCell>
+      <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'), { t, locale })}</TableCell>
       <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
         <Typography variant="body2" color="text.secondary">
           {/* Only what will fire is a next start: one waiting for approval shows its planned start as such. */}

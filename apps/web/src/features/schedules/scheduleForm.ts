@@ -84,8 +84,12 @@ export function scheduleFormError(form: ScheduleForm, sourceCount: number): stri
   if (!form.thietbichon.length) return MSG.noDevice;
   if (!form.loaibantin || !MESSAGE_TYPES.some((m) => m.id === form.loaibantin)) return MSG.noMessageType;
   if (form.chedophat === 'hangtuan' && form.thutrongtuan.length === 0) return SCHEDULE_MESSAGES.noWeekdays;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.ngaybatdau) || (form.ngayketthuc && !/^\d{4}-\d{2}-\d{2}$/.test(form.ngayketthuc))) return SCHEDULE_MESSAGES.dateInvalid;
-  if (form.chedophat === 'hangtuan' && form.ngayketthuc && form.ngayketthuc < form.ngaybatdau) return SCHEDULE_MESSAGES.endBeforeStart;
+  if (form.chedophat === 'hangthang' && !form.hangthang) return SCHEDULE_MESSAGES.monthlyRuleRequired;
+  if (form.chedophat === 'cacngay' && form.cacngay.length === 0) return SCHEDULE_MESSAGES.noDates;
+  const dated = form.chedophat !== 'cacngay';
+  if (dated && (!/^\d{4}-\d{2}-\d{2}$/.test(form.ngaybatdau) || (form.ngayketthuc && !/^\d{4}-\d{2}-\d{2}$/.test(form.ngayketthuc)))) return SCHEDULE_MESSAGES.dateInvalid;
+  if (dated && form.chedophat !== 'motlan' && form.ngayketthuc && form.ngayketthuc < form.ngaybatdau) return SCHEDULE_MESSAGES.endBeforeStart;
+  if (form.chedophat !== 'motlan' && form.solanphat && !(Number.isInteger(Number(form.solanphat)) && Number(form.solanphat) >= 1)) return SCHEDULE_MESSAGES.countInvalid;
   if (form.giophat.length === 0) return SCHEDULE_MESSAGES.noTimes;
   if (form.kieulaplai === 2 && Number(form.intervalMinutes || 0) * 60 < REPEAT_INTERVAL_MIN_SECONDS) return MSG.repeatIntervalMin;
   if (form.kieulaplai !== 0 && Number(form.solanlaplai || 0) < REPEAT_COUNT_MIN) return MSG.repeatCountMin;
@@ -105,14 +109,14 @@ export function buildScheduleBody(form: ScheduleForm, list: SourceList): Schedul
     loaibantin: form.loaibantin,
     uutien: form.uutien,
     chedophat: form.chedophat,
-    thutrongtuan: once ? [] : [...form.thutrongtuan].sort((a, b) => a - b),
-    ngaybatdau: form.ngaybatdau,
-    ngayketthuc: once || !form.ngayketthuc ? null : form.ngayketthuc,
+    thutrongtuan: form.chedophat === 'hangtuan' ? [...form.thutrongtuan].sort((a, b) => a - b) : [],
+    ngaybatdau: form.chedophat === 'cacngay' ? [...form.cacngay].sort()[0] ?? form.ngaybatdau : form.ngaybatdau,
+    ngayketthuc: once || form.chedophat === 'cacngay' || !form.ngayketthuc ? null : form.ngayketthuc,
     giophat: [...form.giophat].sort(),
     hangthang: form.chedophat === 'hangthang' ? form.hangthang : null,
     cacngay: form.chedophat === 'cacngay' ? [...form.cacngay].sort() : [],
     solanphat: once || !form.solanphat ? null : Number(form.solanphat),
-    ngoaile: form.ngoaile,
+    ngoaile: once ? [] : form.ngoaile,
     bongayle: form.bongayle,
     kieulaplai: form.kieulaplai,
     thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
