@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { vnIsoDay } from '@loa/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer } from '../../test/fakeServer';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { typeIntoPicker } from '../../test/pickers';
 import { makeLive } from '../broadcast/live/liveFixtures';
 import { makeSchedule } from './scheduleFixtures';
 
@@ -143,5 +145,51 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Xoá' }));
     await waitFor(() => expect(server.calls.some((c) => c.path === `${base}/xoalichphat`)).toBe(true));
     expect(await screen.findByText('Đã xoá lịch phát và dừng phát trên các loa!')).toBeInTheDocument();
+  });
+
+  it('shows the holiday calendar, refuses a malformed line with the server’s words, and saves own days (approvers)', async () => {
+    // The dialog opens on this year (Vietnam time).
+    const year = Number(vnIsoDay(Date.now()).slice(0, 4));
+    const view = (ngayrieng: string) => ({
+      ngayleluat: true, ngayrieng, nam: year,
+      danhsach: [{ ngay: '2026-02-17', ten: 'Tết Nguyên đán (mùng 1)', nguon: 'luat' }, ...(ngayrieng ? [{ ngay: '2026-12-20', ten: 'Lễ hội làng', nguon: 'rieng' }] : [])],
+    });
+    let saved = '';
+    const server = serve(SCHEDULES, {
+      [`GET /v1/client/ngaynghi?nam=${year}`]: () => ({ status: 200, body: { data: view(saved) } }),
+      'POST /v1/client/ngaynghi/capnhat': (body) => {
+        const text = (body as { ngayrieng: string }).ngayrieng;
+        if (text.includes('31/02')) return { status: 400, body: { message: 'Danh sách ngày nghỉ có dòng không hợp lệ, chưa lưu gì:\nDòng 1 (“31/02/2026 Sai”): ngày không hợp lệ (viết dd/mm/yyyy, ví dụ 02/09/2026)' } };
+        saved = '20/12/2026 Lễ hội làng';
+        return { status: 200, body: { data: view(saved) } };
+      },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat'), right('duyetlichphat')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ngày nghỉ lễ' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lịch ngày nghỉ của đơn vị' });
+    expect(await within(dialog).findByTestId('holiday-list', {}, { timeout: 5000 })).toHaveTextContent('17/02/2026 — Tết Nguyên đán (mùng 1)Theo luật');
+    const own = within(dialog).getByLabelText('Ngày nghỉ riêng của đơn vị');
+    await userEvent.type(own, '31/02/2026 Sai');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByTestId('holiday-errors')).toHaveTextContent('Dòng 1 (“31/02/2026 Sai”): ngày không hợp lệ');
+    await userEvent.clear(own);
+    await userEvent.type(own, '20/12/2026 Lễ hội làng');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(within(dialog).getByTestId('holiday-list')).toHaveTextContent('20/12/2026 — Lễ hội làngCủa đơn vị'));
+    expect(server.calls.filter((c) => c.path === '/v1/client/ngaynghi/capnhat').map((c) => c.body)).toEqual([
+      { ngayleluat: true, ngayrieng: '31/02/2026 Sai' }, { ngayleluat: true, ngayrieng: '20/12/2026 Lễ hội làng' },
+    ]);
+  });
+
+  it('copies a week to the next weeks and says how many schedules were made', async () => {
+    const server = serve(SCHEDULES, { [`POST ${base}/saocheptuan`]: { status: 200, body: { data: { datao: ['lp-7', 'lp-8'], boqua: [{ idlichphat: 'lp-1', tieude: 'x', lydo: 'y' }] } } } });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sao chép tuần' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sao chép lịch phát của một tuần' });
+    typeIntoPicker(dialog, 'Tuần bắt đầu từ thứ Hai', '30/11/2026');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Sao chép sang số tuần tiếp theo'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sao chép' }));
+    expect(await screen.findByText('Đã tạo 2 lịch phát mới; bỏ qua 1 lịch.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === `${base}/saocheptuan`)?.body).toEqual({ tuan: '2026-11-30', sotuan: 3 });
   });
 });

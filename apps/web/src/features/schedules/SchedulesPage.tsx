@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { GRID_SPACING, type Schedule, type ScheduleFilter } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useT } from '../../i18n/useT';
@@ -9,6 +11,8 @@ import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
 import { useBroadcastAreas } from '../broadcast/useAreaDevices';
 import { useProgrammes } from '../programmes/useProgrammes';
 import { liveRunOf, sortSchedules } from './scheduleActions';
+import { CopyWeekDialog } from './CopyWeekDialog';
+import { HolidayCalendarDialog } from './HolidayCalendarDialog';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
 import { EMPTY_SCHEDULE_FILTER, ScheduleFilters, type ScheduleFilterState } from './ScheduleFilters';
 import { ScheduleTable } from './ScheduleTable';
@@ -29,6 +33,7 @@ export function SchedulesPage() {
   const [filter, setFilter] = useState<ScheduleFilterState>(EMPTY_SCHEDULE_FILTER);
   const [view, setView] = useState<'list' | 'week'>('list');
   const [editor, setEditor] = useState<Editor>(null);
+  const [dialog, setDialog] = useState<'holidays' | 'copy' | null>(null);
   const serverFilter = useMemo<ScheduleFilter>(() => ({
     ...(filter.trangthai && { trangthai: filter.trangthai }), ...(filter.diaban && { diaban: filter.diaban }),
     ...(filter.nguoitao && { nguoitao: filter.nguoitao }), ...(filter.ngay && { ngay: filter.ngay }),
@@ -47,11 +52,13 @@ export function SchedulesPage() {
     <Stack spacing={GRID_SPACING}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h1">{t('nav.schedules')}</Typography>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
           <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'list' | 'week' | null) => next && setView(next)} aria-label={t('schedules.view')}>
             <ToggleButton value="list">{t('schedules.viewList')}</ToggleButton>
             <ToggleButton value="week">{t('schedules.viewWeek')}</ToggleButton>
           </ToggleButtonGroup>
+          <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('holidays')}>{t('holidays.open')}</Button>
+          {canWrite && <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setDialog('copy')}>{t('schedules.copyWeek')}</Button>}
           {canWrite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({})}>{t('schedules.create')}</Button>}
         </Stack>
       </Stack>
@@ -80,6 +87,8 @@ export function SchedulesPage() {
           }}
         />
       )}
+      {dialog === 'holidays' && <HolidayCalendarDialog canEdit={hasRight(user, 'duyetlichphat')} onClose={() => setDialog(null)} />}
+      {dialog === 'copy' && <CopyWeekDialog onClose={() => setDialog(null)} />}
       {actions.sendingBack && <SendBackDialog title={actions.sendingBack.tieude} onCancel={actions.cancelSendBack} onSend={actions.sendBack} />}
       <ConfirmDialog
         open={actions.deleting !== null}

@@ -1,4 +1,4 @@
-import type { Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SourceFile } from '@loa/contract';
+import type { HolidayCalendarBody, HolidayCalendarView, Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SourceFile } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const base = '/v1/client/lichphat';
@@ -41,3 +41,12 @@ export function uploadSourceFiles(files: { blob: Blob; fileName: string }[], onP
   for (const file of files) body.append('files', file.blob, file.fileName);
   return api.request<SourceFile[]>('POST', `${base}/${editing ? 'uploadfilesua' : 'uploadfile'}`, { body, onUploadProgress: onProgress });
 }
+
+/** POST saocheptuan: the schedules of the week from `tuan` (a Monday) copied to the next `sotuan` weeks. */
+export const copyWeek = (tuan: string, sotuan: number) =>
+  api.post<{ datao: string[]; boqua: { idlichphat: string; tieude: string; lydo: string }[] }>(`${base}/saocheptuan`, { tuan, sotuan });
+
+/** GET /v1/client/ngaynghi: the holiday calendar with every holiday of a year. */
+export const fetchHolidayCalendar = (year: number) => api.get<HolidayCalendarView>(`/v1/client/ngaynghi?nam=${year}`);
+/** POST /v1/client/ngaynghi/capnhat: the law's holidays on or off, and the own days (one "dd/mm/yyyy Tên" a line). */
+export const saveHolidayCalendar = (body: HolidayCalendarBody) => api.post<HolidayCalendarView>('/v1/client/ngaynghi/capnhat', body);
