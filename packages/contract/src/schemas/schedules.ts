@@ -212,6 +212,31 @@ export const scheduleFilterSchema = z.object({
 });
 export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 
+/** Columns the list sorts by on the server: name, next start, status, creator, commune (first area). */
+export const SCHEDULE_SORTS = ['ten', 'lanphattiep', 'trangthai', 'nguoitao', 'diaban'] as const;
+export type ScheduleSort = (typeof SCHEDULE_SORTS)[number];
+
+/** danhsachtrang: the filter, a page (from 1) of `sodong` rows, sorted (pinned schedules first on every sort). */
+export const schedulePageQuerySchema = scheduleFilterSchema.extend({
+  trang: z.number().int().min(1).default(1),
+  sodong: z.number().int().min(1).max(200).default(20),
+  sapxep: z.enum(SCHEDULE_SORTS).default('lanphattiep'),
+  chieu: z.enum(['tang', 'giam']).default('tang'),
+});
+export type SchedulePageQuery = z.input<typeof schedulePageQuerySchema>;
+
+export const schedulePageSchema = z.object({
+  items: z.array(scheduleSchema),
+  /** Schedules matching the filter, all pages. */
+  tong: z.number().int(),
+  trang: z.number().int(),
+  sodong: z.number().int(),
+});
+export type SchedulePage = z.infer<typeof schedulePageSchema>;
+
+/** kehoachtuan: the week (its Monday, or any day of it) whose plan is exported. */
+export const weekPlanQuerySchema = z.object({ tuan: date });
+
 /**
  * kiemtrathongtin: the schedule as composed, plus `id` (and `phienban`) when it is an edit, so the
  * check leaves out the schedule being edited.

@@ -1,5 +1,5 @@
 import {
-  copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
@@ -10,11 +10,9 @@ import { requireRight } from '../auth/rights';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
-import { areaScope } from '../areas/areas.service';
 import * as service from './schedules.service';
-import { seesSchedule } from './scheduleRights';
-import { calendarOf } from '../holidays/holidays.service';
 import { copyWeek } from './copyWeek';
+import { pageOf, visibleSchedules, weekPlanCsv } from './scheduleList';
 
 /** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
@@ -35,19 +33,24 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     ...auth, schema: { tags, summary: 'Danh sách lịch phát (lọc theo trạng thái, địa bàn, người tạo, ngày)', body: dataWrapper(scheduleFilterSchema).optional(), response: { 200: envelope(z.array(scheduleSchema)) } },
   }, async (request) => {
     const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
-    const scope = await areaScope(app.db, request.session!);
-    const calendar = await calendarOf(app.db, request.session!.user.admin_id);
-    const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
-    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, scope, r)
-      && (!reach || r.chosen_areas.some((a) => reach.has(a)))
-      && (!filter.nguoitao || r.created_by === filter.nguoitao)
-      && (!filter.ngay || service.activeOn(r, filter.ngay, calendar))
-      && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
-    const viewer = await service.viewerOf(ctx(request), app.engine.live(), rows.map((r) => r.id), Date.now(), scope);
-    // The status filter applies to where a schedule really stands ('ketthuc': nothing left to fire).
-    const shown = rows.map((r) => service.toSchedule(ctx(request), r, viewer)).filter((s) => !filter.trangthai || s.trangthai === filter.trangthai);
-    // Pinned first: for everyone, or by the caller for itself.
-    return { data: shown.sort((a, b) => Number(b.ghim) - Number(a.ghim)) };
+    return { data: await visibleSchedules(ctx(request), filter, app.engine.live()) };
+  });
+
+  app.post(`${base}/danhsachtrang`, {
+    ...auth, schema: {
+      tags, summary: 'Danh sách lịch phát theo trang, sắp xếp trên máy chủ (tên, lần phát tiếp, trạng thái, người tạo, địa bàn); lịch được ghim luôn ở đầu',
+      body: dataWrapper(schedulePageQuerySchema), response: { 200: envelope(schedulePageSchema) },
+    },
+  }, async (request) => {
+    const { trang, sodong, sapxep, chieu, ...filter } = (request.body as { data: z.infer<typeof schedulePageQuerySchema> }).data;
+    return { data: pageOf(await visibleSchedules(ctx(request), filter, app.engine.live()), { trang, sodong, sapxep, chieu }) };
+  });
+
+  app.get(`${base}/kehoachtuan`, {
+    ...auth, schema: { tags, summary: 'Xuất kế hoạch phát của một tuần (từ thứ Hai) ra CSV: mọi lần phát của các lịch chờ duyệt và đã duyệt', querystring: weekPlanQuerySchema },
+  }, async (request, reply) => {
+    const { monday, csv } = await weekPlanCsv(ctx(request), (request.query as z.infer<typeof weekPlanQuerySchema>).tuan);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="ke-hoach-phat-${monday}.csv"`).header('cache-control', 'no-store').send(csv);
   });
 
   app.post(`${base}/laylichphatsua`, {
