@@ -163,4 +163,12 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'holidays.saved': 'Holiday calendar saved!',
   'holidays.readOnly': 'Only accounts that approve schedules may change the holiday calendar.',
   'holidays.none': 'No holidays.',
+  'schedules.col.speakers': 'Speakers',
+  'schedules.rowsPerPage': 'Rows per page',
+  'schedules.displayedRows': '{from}–{to} of {count}',
+  'schedules.nextPage': 'Next page',
+  'schedules.prevPage': 'Previous page',
+  'schedules.firstPage': 'First page',
+  'schedules.lastPage': 'Last page',
+  'schedules.exportWeek': 'Export the week’s plan (CSV)',
 };

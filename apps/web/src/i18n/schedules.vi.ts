@@ -161,4 +161,12 @@ export const viSchedules = {
   'holidays.saved': 'Đã lưu lịch ngày nghỉ!',
   'holidays.readOnly': 'Chỉ tài khoản có quyền duyệt lịch phát được sửa lịch ngày nghỉ.',
   'holidays.none': 'Không có ngày nghỉ nào.',
+  'schedules.col.speakers': 'Số loa',
+  'schedules.rowsPerPage': 'Số dòng mỗi trang',
+  'schedules.displayedRows': '{from}–{to} trên {count}',
+  'schedules.nextPage': 'Trang sau',
+  'schedules.prevPage': 'Trang trước',
+  'schedules.firstPage': 'Trang đầu',
+  'schedules.lastPage': 'Trang cuối',
+  'schedules.exportWeek': 'Xuất kế hoạch tuần (CSV)',
 } as const;

@@ -33,6 +33,7 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
       </TableCell>
       <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
+      <TableCell align="right" data-testid="schedule-speakers">{schedule.sothietbi}</TableCell>
       <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'), { t, locale })}</TableCell>
       <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
         <Typography variant="body2" color="text.secondary">

@@ -22,6 +22,8 @@ function serve(schedules = SCHEDULES, extra: Parameters<typeof fakeServer>[0] = 
   return fakeServer({
     [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
     ...extra,
+    // The list view pages on the server (danhsachtrang); the week view reads every schedule (danhsachlichphat).
+    [`POST ${base}/danhsachtrang`]: (body) => ({ status: 200, body: { data: { items: schedules, tong: 45, trang: (body as { data: { trang: number } }).data.trang, sodong: 20 } } }),
     [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: schedules } },
     [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
@@ -37,7 +39,9 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     serve();
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
-    expect(screen.getAllByTestId('schedule-row').map((r) => r.dataset.id)).toEqual(['lp-3', 'lp-1', 'lp-2']);
+    // In the server's order (it sorts: scheduleList.routes.test.ts), with the number of speakers.
+    expect(screen.getAllByTestId('schedule-row').map((r) => r.dataset.id)).toEqual(['lp-1', 'lp-2', 'lp-3']);
+    expect(within(row('lp-1')).getByTestId('schedule-speakers')).toHaveTextContent('2');
     expect(row('lp-1')).toHaveAttribute('data-status', 'choduyet');
     expect(within(row('lp-1')).getByTestId('schedule-status')).toHaveTextContent('Chờ duyệt');
     expect(within(row('lp-3')).getByTestId('schedule-status')).toHaveTextContent('Đã duyệt');
@@ -101,7 +105,7 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     renderApp('/quan-ly-lich-phat', { user: makeUser() });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     await userEvent.click(within(screen.getByRole('group', { name: 'Lọc theo trạng thái' })).getByRole('button', { name: 'Chờ duyệt' }));
-    await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachlichphat`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet' } }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachtrang`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet', sapxep: 'lanphattiep', chieu: 'tang', trang: 1, sodong: 20 } }));
   });
 
   it('tells what really became of each schedule, and gives a next start only to what will fire', async () => {
@@ -191,5 +195,21 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sao chép' }));
     expect(await screen.findByText('Đã tạo 2 lịch phát mới; bỏ qua 1 lịch.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(server.calls.find((c) => c.path === `${base}/saocheptuan`)?.body).toEqual({ tuan: '2026-11-30', sotuan: 3 });
+  });
+
+  it('sorts and pages through the server, and links the week plan export', async () => {
+    const server = serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.getByText('1–20 trên 45')).toBeInTheDocument();
+    const pages = () => server.calls.filter((c) => c.path === `${base}/danhsachtrang`).map((c) => (c.body as { data: Record<string, unknown> }).data);
+    await userEvent.click(screen.getByRole('button', { name: 'Tên chương trình' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'tang', trang: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tên chương trình' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'giam', trang: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'giam', trang: 2 }));
+    expect(await screen.findByText('21–40 trên 45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xuất kế hoạch tuần (CSV)' })).toHaveAttribute('href', `${base}/kehoachtuan?tuan=${vnIsoDay(Date.now())}`);
   });
 });

@@ -3,9 +3,11 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, ToggleButton, Toggl
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import { GRID_SPACING, type Schedule, type ScheduleFilter } from '@loa/contract';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import { GRID_SPACING, vnIsoDay, type Schedule, type ScheduleFilter } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useT } from '../../i18n/useT';
+import { useNow } from '../../lib/useNow';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
 import { useBroadcastAreas } from '../broadcast/useAreaDevices';
@@ -15,10 +17,11 @@ import { CopyWeekDialog } from './CopyWeekDialog';
 import { HolidayCalendarDialog } from './HolidayCalendarDialog';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
 import { EMPTY_SCHEDULE_FILTER, ScheduleFilters, type ScheduleFilterState } from './ScheduleFilters';
-import { ScheduleTable } from './ScheduleTable';
+import { ScheduleTable, type ScheduleTableView } from './ScheduleTable';
+import { weekPlanCsvUrl } from './api';
 import { SendBackDialog } from './SendBackDialog';
 import { useScheduleRowActions } from './useScheduleRowActions';
-import { useSchedules } from './useSchedules';
+import { useSchedulePage, useSchedules } from './useSchedules';
 import { WeekCalendar } from './WeekCalendar';
 
 type Editor = { schedule?: Schedule } | null;
@@ -34,19 +37,28 @@ export function SchedulesPage() {
   const [view, setView] = useState<'list' | 'week'>('list');
   const [editor, setEditor] = useState<Editor>(null);
   const [dialog, setDialog] = useState<'holidays' | 'copy' | null>(null);
+  const now = useNow(60_000);
+  const [tableView, setTableView] = useState<ScheduleTableView>({ sapxep: 'lanphattiep', chieu: 'tang', trang: 1, sodong: 20 });
   const serverFilter = useMemo<ScheduleFilter>(() => ({
     ...(filter.trangthai && { trangthai: filter.trangthai }), ...(filter.diaban && { diaban: filter.diaban }),
-    ...(filter.nguoitao && { nguoitao: filter.nguoitao }), ...(filter.ngay && { ngay: filter.ngay }),
-  }), [filter.trangthai, filter.diaban, filter.nguoitao, filter.ngay]);
-  const { schedules, creators, error, replace, remove } = useSchedules(serverFilter);
+    ...(filter.nguoitao && { nguoitao: filter.nguoitao }), ...(filter.ngay && { ngay: filter.ngay }), ...(filter.q.trim() && { q: filter.q.trim() }),
+  }), [filter.trangthai, filter.diaban, filter.nguoitao, filter.ngay, filter.q]);
+  // The list pages and sorts on the server; the week view takes every schedule of the filter.
+  const paged = useSchedulePage({ ...serverFilter, ...tableView }, { enabled: view === 'list' });
+  const all = useSchedules(serverFilter, { enabled: view === 'week', pageData: paged.page });
+  const { creators, replace, remove } = all;
+  const schedules = view === 'list' ? paged.page?.items ?? null : all.schedules;
+  const error = view === 'list' ? paged.error : all.error;
   const actions = useScheduleRowActions({ replace, remove, edit: (schedule) => setEditor({ schedule }), onAir: (schedule) => liveRunOf(schedule, live) !== null });
   const canWrite = hasRight(user, 'themsuaxoalichphat');
 
 
-  const shown = useMemo(() => {
-    const q = filter.q.trim().toLowerCase();
-    return sortSchedules((schedules ?? []).filter((s) => !q || s.tieude.toLowerCase().includes(q)));
-  }, [schedules, filter.q]);
+  const shown = useMemo(() => (view === 'week' ? sortSchedules(schedules ?? []) : schedules ?? []), [schedules, view]);
+  // A new filter starts again from the first page.
+  const changeFilter = (next: ScheduleFilterState) => {
+    setFilter(next);
+    setTableView((v) => ({ ...v, trang: 1 }));
+  };
 
   return (
     <Stack spacing={GRID_SPACING}>
@@ -57,6 +69,7 @@ export function SchedulesPage() {
             <ToggleButton value="list">{t('schedules.viewList')}</ToggleButton>
             <ToggleButton value="week">{t('schedules.viewWeek')}</ToggleButton>
           </ToggleButtonGroup>
+          <Button variant="outlined" component="a" href={weekPlanCsvUrl(vnIsoDay(now))} download startIcon={<FileDownloadIcon />}>{t('schedules.exportWeek')}</Button>
           <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('holidays')}>{t('holidays.open')}</Button>
           {canWrite && <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setDialog('copy')}>{t('schedules.copyWeek')}</Button>}
           {canWrite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({})}>{t('schedules.create')}</Button>}
@@ -64,13 +77,15 @@ export function SchedulesPage() {
       </Stack>
       <Paper sx={{ p: 2 }}>
         <Stack spacing={2}>
-          <ScheduleFilters value={filter} onChange={setFilter} areas={areas} creators={creators} />
+          <ScheduleFilters value={filter} onChange={changeFilter} areas={areas} creators={creators} />
           {error && <Alert severity="error">{tMessage(error)}</Alert>}
           {!schedules && !error && <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}
           {schedules && shown.length === 0 && view === 'list' && (
             <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('schedules.empty')}</Typography></Box>
           )}
-          {schedules && shown.length > 0 && view === 'list' && <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} />}
+          {schedules && shown.length > 0 && view === 'list' && (
+            <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} view={tableView} total={paged.page?.tong ?? shown.length} onView={setTableView} />
+          )}
           {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => schedule.thaotac.sua && setEditor({ schedule })} />}
         </Stack>
       </Paper>

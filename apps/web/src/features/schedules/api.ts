@@ -1,4 +1,4 @@
-import type { HolidayCalendarBody, HolidayCalendarView, Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SourceFile } from '@loa/contract';
+import type { HolidayCalendarBody, HolidayCalendarView, Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SchedulePage, SchedulePageQuery, SourceFile } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const base = '/v1/client/lichphat';
@@ -10,6 +10,14 @@ export type ScheduleSave = ScheduleBody & { id?: string; phienban?: number };
 export function fetchSchedules(filter: ScheduleFilter): Promise<Schedule[]> {
   return api.post<Schedule[]>(`${base}/danhsachlichphat`, { data: filter });
 }
+
+/** POST danhsachtrang: one page of the list, sorted on the server. */
+export function fetchSchedulePage(query: SchedulePageQuery): Promise<SchedulePage> {
+  return api.post<SchedulePage>(`${base}/danhsachtrang`, { data: query });
+}
+
+/** GET kehoachtuan: the address of the week's plan as CSV (the week holding `day`). */
+export const weekPlanCsvUrl = (day: string) => `${base}/kehoachtuan?tuan=${day}`;
 
 /** POST laylichphatsua: one schedule with its current phienban. */
 export function fetchSchedule(id: string): Promise<Schedule> {
