@@ -139,6 +139,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/lichphat/duyetlichphat': { need: 'duyetlichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast } }) },
   'POST /v1/client/lichphat/ghimlichphat': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast } }) },
   'POST /v1/client/lichphat/xoalichphat': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast } }) },
+  'POST /v1/client/lichphat/duyetnhieu': { need: 'duyetlichphat', foreign: true, call: (f) => ({ body: { ids: [f.broadcast], hanhdong: 'duyet' } }) },
   'POST /v1/client/lichphat/yeucauduyetlai': { need: 'duyetlichphat', foreign: true, generic: true, call: (f) => ({ body: { id: f.broadcast, lydo: 'Thiếu nội dung' } }) },
   'POST /v1/client/lichphat/xoanguonphat': { need: 'themsuaxoalichphat', foreign: true, generic: true, call: (f) => ({ body: { data: { id: f.broadcast, thutu: 1 } } }) },
   'POST /v1/client/lichphat/uploadfile': { need: 'themsuaxoalichphat', generic: true },

@@ -246,6 +246,20 @@ export const scheduleCheckBodySchema = scheduleBodySchema.extend({
   phienban: z.number().int().min(0).optional(),
 });
 
+/** duyetnhieu: approve several schedules, or send them back with one reason, each by the same rules as one. */
+export const bulkReviewBodySchema = z.object({
+  ids: z.array(z.string().max(64)).min(1).max(100),
+  hanhdong: z.enum(['duyet', 'yeucauduyetlai']),
+  /** Required to send back. */
+  lydo: z.string().trim().max(500).optional(),
+}).refine((b) => b.hanhdong === 'duyet' || !!b.lydo, { message: SCHEDULE_MESSAGES.reasonRequired, path: ['lydo'] });
+export const bulkReviewResultSchema = z.object({
+  /** The schedules done, as they now stand. */
+  xong: z.array(z.string()),
+  /** The others, each with why (the message a single action would give). */
+  loi: z.array(z.object({ idlichphat: z.string(), lydo: z.string() })),
+});
+
 /** Copies the schedules of a week (from its Monday) to the next N weeks (saocheptuan). */
 export const copyWeekBodySchema = z.object({
   tuan: date,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_KINDS, type SchedulePage } from '@loa/contract';
-import { signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { SCHEDULE_MESSAGES, SOURCE_KINDS, type SchedulePage } from '@loa/contract';
+import { createTestUser, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -73,5 +73,33 @@ describe('GET /v1/client/lichphat/kehoachtuan', () => {
     // 7 mornings + 1 Monday + 7 afternoons less 30/4 and 1/5 (public holidays).
     expect(lines).toHaveLength(1 + 7 + 1 + 5);
     expect(lines.filter((l) => l.includes('Bản tin chiều')).map((l) => l.slice(0, 10))).toEqual(['26/04/2027', '27/04/2027', '28/04/2027', '29/04/2027', '02/05/2027']);
+  });
+});
+
+describe('POST /v1/client/lichphat/duyetnhieu', () => {
+  it('approves several schedules at once, sends several back with one reason, and reports each one it could not', async () => {
+    const { admin, client, areas, ids } = await adminWithSchedules();
+    const officer = await createTestUser(server.db, { adminId: admin.id, rights: ['themsuaxoalichphat'] });
+    const officerClient = new TestClient(server.url);
+    await officerClient.login(officer);
+    const pending: string[] = [];
+    for (const tieude of ['Tin A', 'Tin B', 'Tin C']) pending.push((await officerClient.post('/v1/client/lichphat/taolichphat', body(areas.communeA, { tieude }))).body.data._id);
+    const stranger = await signedInAdmin(server);
+
+    expect((await officerClient.post('/v1/client/lichphat/duyetnhieu', { ids: pending, hanhdong: 'duyet' })).status).toBe(403);
+    const noReason = await client.post('/v1/client/lichphat/duyetnhieu', { ids: pending, hanhdong: 'yeucauduyetlai' });
+    expect(noReason).toMatchObject({ status: 400, body: { message: SCHEDULE_MESSAGES.reasonRequired } });
+
+    const approved = await client.post('/v1/client/lichphat/duyetnhieu', { ids: [pending[0], pending[1], ids.chieu], hanhdong: 'duyet' });
+    expect(approved.body.data).toEqual({ xong: [pending[0], pending[1]], loi: [{ idlichphat: ids.chieu, lydo: SCHEDULE_MESSAGES.notPending }] });
+    const sentBack = await client.post('/v1/client/lichphat/duyetnhieu', { ids: [pending[1], pending[2]], hanhdong: 'yeucauduyetlai', lydo: 'Sai giờ phát' });
+    expect(sentBack.body.data).toEqual({ xong: [pending[1], pending[2]], loi: [] });
+    const states = await server.db.query<{ id: string; status: string; reason: string | null }>('SELECT id, status, reason FROM schedules WHERE id = ANY($1) ORDER BY title', [pending]);
+    expect(states.map((s) => [s.status, s.reason])).toEqual([['daduyet', null], ['yeucausua', 'Sai giờ phát'], ['yeucausua', 'Sai giờ phát']]);
+    // Another administrator's approver reaches none of them: refused as one would be, and the refusal is logged.
+    const foreign = await stranger.client.post('/v1/client/lichphat/duyetnhieu', { ids: [pending[0]], hanhdong: 'yeucauduyetlai', lydo: 'x' });
+    expect(foreign).toMatchObject({ status: 404, body: { message: SCHEDULE_MESSAGES.notFound } });
+    const [refusal] = await server.db.query<{ detail: Record<string, unknown> }>(`SELECT detail FROM system_log WHERE user_id = $1 AND action = 'tu-choi-pham-vi'`, [stranger.admin.id]);
+    expect(refusal.detail).toMatchObject({ duongdan: '/v1/client/lichphat/duyetnhieu' });
   });
 });

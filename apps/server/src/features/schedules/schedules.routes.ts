@@ -1,17 +1,18 @@
 import {
-  copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  bulkReviewBodySchema, bulkReviewResultSchema, copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
 import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../infra/errors';
+import { AppError, badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
 import * as service from './schedules.service';
 import { copyWeek } from './copyWeek';
+import { auditRefusal } from '../system-log/refusalAudit';
 import { pageOf, visibleSchedules, weekPlanCsv } from './scheduleList';
 
 /** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
@@ -102,6 +103,33 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       const row = await q.findSchedule(app.db, id);
       if (row?.status === 'choduyet') await awaitingApproval(row);
     }
+    return { data: result };
+  });
+
+  app.post(`${base}/duyetnhieu`, {
+    ...auth, schema: { tags, summary: 'Duyệt nhiều lịch phát, hoặc trả lại nhiều lịch với cùng một lý do (mỗi lịch theo đúng quy tắc như khi làm riêng)', body: bulkReviewBodySchema, response: { 200: envelope(bulkReviewResultSchema) } },
+  }, async (request) => {
+    const body = request.body as z.infer<typeof bulkReviewBodySchema>;
+    requireRight(request.session!, 'duyetlichphat');
+    const result: z.infer<typeof bulkReviewResultSchema> = { xong: [], loi: [] };
+    const refusals: AppError[] = [];
+    for (const id of [...new Set(body.ids)]) {
+      try {
+        if (body.hanhdong === 'duyet') await service.approveSchedule(ctx(request), id);
+        else await service.sendBackSchedule(ctx(request), id, body.lydo!);
+        result.xong.push(id);
+      } catch (error) {
+        // One schedule's refusal is its own answer; the others go on.
+        if (!(error instanceof AppError)) throw error;
+        if (error.refusal) refusals.push(error);
+        result.loi.push({ idlichphat: id, lydo: error.message });
+      }
+    }
+    // Nothing done and every one out of reach: the answer is that refusal (as for a single schedule).
+    const allRefused = result.xong.length === 0 && refusals.length === result.loi.length;
+    for (const refusal of allRefused ? refusals.slice(1) : refusals) await auditRefusal(app, request, refusal);
+    if (allRefused) throw refusals[0];
+    await changed();
     return { data: result };
   });
 
