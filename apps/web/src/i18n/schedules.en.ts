@@ -171,4 +171,9 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'schedules.firstPage': 'First page',
   'schedules.lastPage': 'Last page',
   'schedules.exportWeek': 'Export the week’s plan (CSV)',
+  'schedules.select': 'Select "{title}"',
+  'schedules.selected': '{count} schedules selected',
+  'schedules.approveSelected': 'Approve the selected',
+  'schedules.sendBackSelected': 'Send the selected back',
+  'schedules.bulkDone': '{count} schedules done!',
 };

@@ -169,4 +169,9 @@ export const viSchedules = {
   'schedules.firstPage': 'Trang đầu',
   'schedules.lastPage': 'Trang cuối',
   'schedules.exportWeek': 'Xuất kế hoạch tuần (CSV)',
+  'schedules.select': 'Chọn lịch "{title}"',
+  'schedules.selected': 'Đã chọn {count} lịch phát',
+  'schedules.approveSelected': 'Duyệt các lịch đã chọn',
+  'schedules.sendBackSelected': 'Trả lại các lịch đã chọn',
+  'schedules.bulkDone': 'Đã xử lý {count} lịch phát!',
 } as const;

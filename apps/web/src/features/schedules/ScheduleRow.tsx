@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IconButton, ListItemText, Menu, MenuItem, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Checkbox, IconButton, ListItemText, Menu, MenuItem, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -19,11 +19,20 @@ export type ScheduleRowAction =
   | { kind: 'stop'; schedule: Schedule; run: LiveBroadcast };
 
 /** One schedule: title, status, areas, days and times, next start, creator, approver, and the buttons the user's rights allow. */
-export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedule; actions: ScheduleActions; onAction: (action: ScheduleRowAction) => void }) {
+export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }: {
+  schedule: Schedule; actions: ScheduleActions; onAction: (action: ScheduleRowAction) => void;
+  /** Chosen for a review of several at once (only a schedule the user may approve or send back can be). */
+  selected?: boolean; onSelect?: (id: string, chosen: boolean) => void;
+}) {
   const { t, locale } = useT();
   const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove') => () => onAction({ kind, schedule });
   return (
-    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover>
+    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover selected={!!selected}>
+      <TableCell padding="checkbox">
+        {onSelect && (schedule.thaotac.duyet || schedule.thaotac.yeucauduyetlai) && (
+          <Checkbox checked={!!selected} onChange={(e) => onSelect(schedule._id, e.target.checked)} slotProps={{ input: { 'aria-label': t('schedules.select', { title: schedule.tieude }) } }} />
+        )}
+      </TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {schedule.ghim && <PushPinIcon fontSize="small" color={schedule.ghimchung ? 'secondary' : 'primary'} titleAccess={t(schedule.ghimchung ? 'schedules.pinnedAll' : 'schedules.pinned')} />}

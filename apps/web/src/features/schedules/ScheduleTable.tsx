@@ -26,9 +26,10 @@ export const ROWS_PER_PAGE = [10, 20, 50, 100];
  * The schedule list, one row each, with the buttons the server says the user may use; the headers
  * sort and the footer pages through the server's answer (`total` rows in all).
  */
-export function ScheduleTable({ schedules, live, onAction, view, total, onView }: {
+export function ScheduleTable({ schedules, live, onAction, view, total, onView, selected, onSelect }: {
   schedules: Schedule[]; live: LiveBroadcast[]; onAction: (action: ScheduleRowAction) => void;
   view: ScheduleTableView; total: number; onView: (next: ScheduleTableView) => void;
+  selected?: ReadonlySet<string>; onSelect?: (id: string, chosen: boolean) => void;
 }) {
   const { t } = useT();
   const sortBy = (sort: ScheduleSort) => onView({ ...view, sapxep: sort, chieu: view.sapxep === sort && view.chieu === 'tang' ? 'giam' : 'tang', trang: 1 });
@@ -37,6 +38,7 @@ export function ScheduleTable({ schedules, live, onAction, view, total, onView }
       <Table size="small" aria-label={t('nav.schedules')}>
         <TableHead>
           <TableRow>
+            <TableCell padding="checkbox" />
             {COLUMNS.map((c) => (
               <TableCell key={c.id} align={c.align} sortDirection={c.sort && view.sapxep === c.sort ? (view.chieu === 'tang' ? 'asc' : 'desc') : false}>
                 {c.sort ? (
@@ -51,7 +53,7 @@ export function ScheduleTable({ schedules, live, onAction, view, total, onView }
         </TableHead>
         <TableBody>
           {schedules.map((schedule) => (
-            <ScheduleRow key={schedule._id} schedule={schedule} actions={scheduleActions(schedule, live)} onAction={onAction} />
+            <ScheduleRow key={schedule._id} schedule={schedule} actions={scheduleActions(schedule, live)} onAction={onAction} selected={selected?.has(schedule._id)} onSelect={onSelect} />
           ))}
         </TableBody>
       </Table>

@@ -212,4 +212,33 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(await screen.findByText('21–40 trên 45')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Xuất kế hoạch tuần (CSV)' })).toHaveAttribute('href', `${base}/kehoachtuan?tuan=${vnIsoDay(Date.now())}`);
   });
+
+  it('approves several chosen schedules at once, and sends several back with one reason, listing those it could not', async () => {
+    const reviewable = { ...NONE, duyet: true, yeucauduyetlai: true };
+    const list = [makeSchedule({ thaotac: reviewable }), makeSchedule({ _id: 'lp-2', tieude: 'Tin B', thaotac: reviewable }), makeSchedule({ _id: 'lp-3', tieude: 'Tin C', thaotac: NONE })];
+    const server = serve(list, {
+      [`POST ${base}/duyetnhieu`]: (body) => ((body as { hanhdong: string }).hanhdong === 'duyet'
+        ? { status: 200, body: { data: { xong: ['lp-1', 'lp-2'], loi: [] } } }
+        : { status: 200, body: { data: { xong: ['lp-1'], loi: [{ idlichphat: 'lp-2', lydo: 'Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!' }] } } }),
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.queryByRole('checkbox', { name: 'Chọn lịch "Tin C"' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Bản tin sáng"' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Tin B"' }));
+    expect(screen.getByTestId('bulk-review')).toHaveTextContent('Đã chọn 2 lịch phát');
+    await userEvent.click(screen.getByRole('button', { name: 'Duyệt các lịch đã chọn' }));
+    expect(await screen.findByText('Đã xử lý 2 lịch phát!', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('bulk-review')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Bản tin sáng"' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Tin B"' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Trả lại các lịch đã chọn' }));
+    await userEvent.type(await screen.findByLabelText('Lý do'), 'Sai giờ phát');
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
+    expect(await screen.findByTestId('bulk-failures', {}, { timeout: 5000 })).toHaveTextContent('Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!');
+    expect(server.calls.filter((c) => c.path === `${base}/duyetnhieu`).map((c) => c.body)).toEqual([
+      { ids: ['lp-1', 'lp-2'], hanhdong: 'duyet' }, { ids: ['lp-1', 'lp-2'], hanhdong: 'yeucauduyetlai', lydo: 'Sai giờ phát' },
+    ]);
+  });
 });

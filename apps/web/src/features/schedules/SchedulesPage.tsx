@@ -13,6 +13,7 @@ import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
 import { useBroadcastAreas } from '../broadcast/useAreaDevices';
 import { useProgrammes } from '../programmes/useProgrammes';
 import { liveRunOf, sortSchedules } from './scheduleActions';
+import { BulkReviewBar } from './BulkReviewBar';
 import { CopyWeekDialog } from './CopyWeekDialog';
 import { HolidayCalendarDialog } from './HolidayCalendarDialog';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
@@ -37,6 +38,13 @@ export function SchedulesPage() {
   const [view, setView] = useState<'list' | 'week'>('list');
   const [editor, setEditor] = useState<Editor>(null);
   const [dialog, setDialog] = useState<'holidays' | 'copy' | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const choose = (id: string, on: boolean) => setChosen((set) => {
+    const next = new Set(set);
+    if (on) next.add(id);
+    else next.delete(id);
+    return next;
+  });
   const now = useNow(60_000);
   const [tableView, setTableView] = useState<ScheduleTableView>({ sapxep: 'lanphattiep', chieu: 'tang', trang: 1, sodong: 20 });
   const serverFilter = useMemo<ScheduleFilter>(() => ({
@@ -84,7 +92,13 @@ export function SchedulesPage() {
             <Box sx={{ py: 6, textAlign: 'center' }}><Typography color="text.secondary">{t('schedules.empty')}</Typography></Box>
           )}
           {schedules && shown.length > 0 && view === 'list' && (
-            <ScheduleTable schedules={shown} live={live} onAction={actions.onAction} view={tableView} total={paged.page?.tong ?? shown.length} onView={setTableView} />
+            <>
+              {chosen.size > 0 && <BulkReviewBar ids={[...chosen]} onDone={() => setChosen(new Set())} />}
+              <ScheduleTable
+                schedules={shown} live={live} onAction={actions.onAction} view={tableView} total={paged.page?.tong ?? shown.length} onView={setTableView}
+                selected={chosen} onSelect={choose}
+              />
+            </>
           )}
           {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => schedule.thaotac.sua && setEditor({ schedule })} />}
         </Stack>

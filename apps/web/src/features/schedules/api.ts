@@ -58,3 +58,7 @@ export const copyWeek = (tuan: string, sotuan: number) =>
 export const fetchHolidayCalendar = (year: number) => api.get<HolidayCalendarView>(`/v1/client/ngaynghi?nam=${year}`);
 /** POST /v1/client/ngaynghi/capnhat: the law's holidays on or off, and the own days (one "dd/mm/yyyy Tên" a line). */
 export const saveHolidayCalendar = (body: HolidayCalendarBody) => api.post<HolidayCalendarView>('/v1/client/ngaynghi/capnhat', body);
+
+/** POST duyetnhieu: approve several schedules, or send them back with one reason; answers those done and why the others were not. */
+export const reviewSchedules = (ids: string[], hanhdong: 'duyet' | 'yeucauduyetlai', lydo?: string) =>
+  api.post<{ xong: string[]; loi: { idlichphat: string; lydo: string }[] }>(`${base}/duyetnhieu`, { ids, hanhdong, ...(lydo ? { lydo } : {}) });
