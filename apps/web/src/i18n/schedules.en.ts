@@ -176,4 +176,12 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'schedules.approveSelected': 'Approve the selected',
   'schedules.sendBackSelected': 'Send the selected back',
   'schedules.bulkDone': '{count} schedules done!',
+  'schedules.listen': 'Listen first',
+  'schedules.listenTitle': 'Listen first: {title}',
+  'schedules.listenFile': 'Audio file',
+  'schedules.listenTts': 'Synthesised speech',
+  'schedules.listenRelay': 'Listen for {seconds} seconds',
+  'schedules.listenRelayHint': 'Relay',
+  'schedules.listenNoStream': 'This channel’s stream address was not found.',
+  'schedules.listenDigital': 'Digital device: cannot be heard in advance.',
 };

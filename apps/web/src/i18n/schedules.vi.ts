@@ -174,4 +174,12 @@ export const viSchedules = {
   'schedules.approveSelected': 'Duyệt các lịch đã chọn',
   'schedules.sendBackSelected': 'Trả lại các lịch đã chọn',
   'schedules.bulkDone': 'Đã xử lý {count} lịch phát!',
+  'schedules.listen': 'Nghe trước',
+  'schedules.listenTitle': 'Nghe trước: {title}',
+  'schedules.listenFile': 'Tệp âm thanh',
+  'schedules.listenTts': 'Giọng nói tổng hợp',
+  'schedules.listenRelay': 'Nghe thử {seconds} giây',
+  'schedules.listenRelayHint': 'Tiếp sóng',
+  'schedules.listenNoStream': 'Không tìm thấy địa chỉ luồng của kênh này.',
+  'schedules.listenDigital': 'Thiết bị số hoá: không nghe trước được.',
 } as const;

@@ -7,6 +7,7 @@ import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import type { LiveBroadcast, Schedule } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { ScheduleActions } from './scheduleActions';
@@ -15,7 +16,7 @@ import { DAY_SHORT, formatScheduleWhen, formatStart } from './scheduleWhen';
 
 /** What a row's buttons ask for. */
 export type ScheduleRowAction =
-  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove'; schedule: Schedule }
+  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove' | 'listen'; schedule: Schedule }
   | { kind: 'stop'; schedule: Schedule; run: LiveBroadcast };
 
 /** One schedule: title, status, areas, days and times, next start, creator, approver, and the buttons the user's rights allow. */
@@ -25,7 +26,7 @@ export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }:
   selected?: boolean; onSelect?: (id: string, chosen: boolean) => void;
 }) {
   const { t, locale } = useT();
-  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove') => () => onAction({ kind, schedule });
+  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove' | 'listen') => () => onAction({ kind, schedule });
   return (
     <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover selected={!!selected}>
       <TableCell padding="checkbox">
@@ -56,6 +57,11 @@ export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }:
         {actions.stop && (
           <Tooltip title={t('schedules.stop')}>
             <IconButton color="error" aria-label={t('schedules.stop')} onClick={() => actions.stop && onAction({ kind: 'stop', schedule, run: actions.stop })}><StopCircleIcon /></IconButton>
+          </Tooltip>
+        )}
+        {(actions.approve || actions.sendBack) && (
+          <Tooltip title={t('schedules.listen')}>
+            <IconButton aria-label={t('schedules.listen')} onClick={act('listen')}><HeadphonesIcon /></IconButton>
           </Tooltip>
         )}
         {actions.approve && (

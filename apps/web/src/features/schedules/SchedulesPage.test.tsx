@@ -241,4 +241,27 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
       { ids: ['lp-1', 'lp-2'], hanhdong: 'duyet' }, { ids: ['lp-1', 'lp-2'], hanhdong: 'yeucauduyetlai', lydo: 'Sai giờ phát' },
     ]);
   });
+
+  it('lets an approver hear every source (files and speech in full, a relay for a few seconds) before approving from the same dialog', async () => {
+    const sources = [
+      { kieunguon: 'FILE', thoigianBatdau: 60, files: [{ fileName: 'bantin.mp3', url: 'audio/1-ab-bantin.mp3', duration: 60, thoigianbatdau: 0 }] },
+      { kieunguon: 'Tổng Hợp Giọng Nói', thoigianBatdau: 20, url: 'tts/abc.mp3', thoiluong: 20 },
+      { kieunguon: 'Tiếp Sóng', thoigianBatdau: 300, tenkenh: 'VOV1', url: '6f1c2a4e-0b7d-4c1e-9a55-3f0e8d2b7c11', thoiluong: 300 },
+    ];
+    const pending = makeSchedule({ nguonphat: sources, thaotac: { ...NONE, duyet: true, yeucauduyetlai: true } });
+    const server = serve([pending], {
+      [`GET ${base}/danhsachkenhsohoa`]: { status: 200, body: { data: [{ _id: '6f1c2a4e-0b7d-4c1e-9a55-3f0e8d2b7c11', tenkenh: 'VOV1', url: 'http://radio.example.vn/vov1' }] } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Nghe trước' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nghe trước: Bản tin sáng' });
+    expect(within(dialog).getByLabelText('bantin.mp3')).toHaveAttribute('src', '/media/audio/1-ab-bantin.mp3');
+    expect(within(dialog).getByLabelText('Giọng nói tổng hợp')).toHaveAttribute('src', '/media/tts/abc.mp3');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Nghe thử 10 giây' }, { timeout: 5000 }));
+    expect(within(dialog).getByTestId('relay-preview')).toHaveAttribute('src', 'http://radio.example.vn/vov1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Duyệt' }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${base}/duyetlichphat`)?.body).toEqual({ id: 'lp-1' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nghe trước: Bản tin sáng' })).not.toBeInTheDocument());
+  });
 });

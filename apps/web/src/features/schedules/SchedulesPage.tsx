@@ -16,6 +16,7 @@ import { liveRunOf, sortSchedules } from './scheduleActions';
 import { BulkReviewBar } from './BulkReviewBar';
 import { CopyWeekDialog } from './CopyWeekDialog';
 import { HolidayCalendarDialog } from './HolidayCalendarDialog';
+import { ListenDialog } from './ListenDialog';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
 import { EMPTY_SCHEDULE_FILTER, ScheduleFilters, type ScheduleFilterState } from './ScheduleFilters';
 import { ScheduleTable, type ScheduleTableView } from './ScheduleTable';
@@ -118,6 +119,20 @@ export function SchedulesPage() {
       )}
       {dialog === 'holidays' && <HolidayCalendarDialog canEdit={hasRight(user, 'duyetlichphat')} onClose={() => setDialog(null)} />}
       {dialog === 'copy' && <CopyWeekDialog onClose={() => setDialog(null)} />}
+      {actions.listening && (
+        <ListenDialog
+          schedule={actions.listening}
+          onClose={actions.stopListening}
+          onApprove={actions.listening.thaotac.duyet ? () => {
+            actions.onAction({ kind: 'approve', schedule: actions.listening! });
+            actions.stopListening();
+          } : undefined}
+          onSendBack={actions.listening.thaotac.yeucauduyetlai ? () => {
+            actions.onAction({ kind: 'sendBack', schedule: actions.listening! });
+            actions.stopListening();
+          } : undefined}
+        />
+      )}
       {actions.sendingBack && <SendBackDialog title={actions.sendingBack.tieude} onCancel={actions.cancelSendBack} onSend={actions.sendBack} />}
       <ConfirmDialog
         open={actions.deleting !== null}
