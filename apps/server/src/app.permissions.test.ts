@@ -111,6 +111,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/lichphat/danhsachtrang': { need: 'login', call: () => ({ body: { data: {} } }) },
   'GET /v1/client/lichphat/kehoachtuan': { need: 'login', call: () => ({ query: { tuan: '2026-11-23' } }) },
   'GET /v1/client/ngaynghi': { need: 'login', allAreas: true },
+  'POST /v1/client/lichphat/thietbimuctieu': { need: 'login', foreign: true, call: (f) => ({ body: { id: f.broadcast } }) },
   'POST /v1/client/lichphat/laylichphatsua': { need: 'login', foreign: true, generic: true, call: (f) => ({ body: { data: { id: f.broadcast } } }) },
   'GET /v1/client/chuongtrinh/danhsach': { need: 'login' },
   'GET /v1/client/thuvien': { need: 'login' },

@@ -184,4 +184,6 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'schedules.listenRelayHint': 'Relay',
   'schedules.listenNoStream': 'This channel’s stream address was not found.',
   'schedules.listenDigital': 'Digital device: cannot be heard in advance.',
+  'schedules.targets': 'Plays on {count} speakers ({unplaced} without a position).',
+  'schedules.targetsMap': 'Map of the speakers it plays on',
 };

@@ -182,4 +182,6 @@ export const viSchedules = {
   'schedules.listenRelayHint': 'Tiếp sóng',
   'schedules.listenNoStream': 'Không tìm thấy địa chỉ luồng của kênh này.',
   'schedules.listenDigital': 'Thiết bị số hoá: không nghe trước được.',
+  'schedules.targets': 'Phát tới {count} loa ({unplaced} loa chưa có toạ độ).',
+  'schedules.targetsMap': 'Bản đồ các loa sẽ phát',
 } as const;

@@ -260,6 +260,17 @@ export const bulkReviewResultSchema = z.object({
   loi: z.array(z.object({ idlichphat: z.string(), lydo: z.string() })),
 });
 
+/** thietbimuctieu: a speaker a schedule plays on (within the caller's scope), for the approval view's map. */
+export const targetDeviceSchema = z.object({
+  _id: z.string(),
+  tenthietbi: z.string(),
+  tendiaban: z.string(),
+  vido: z.number().nullable(),
+  kinhdo: z.number().nullable(),
+  tructuyen: z.boolean(),
+});
+export type TargetDevice = z.infer<typeof targetDeviceSchema>;
+
 /** Copies the schedules of a week (from its Monday) to the next N weeks (saocheptuan). */
 export const copyWeekBodySchema = z.object({
   tuan: date,

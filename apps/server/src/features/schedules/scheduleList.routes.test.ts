@@ -103,3 +103,15 @@ describe('POST /v1/client/lichphat/duyetnhieu', () => {
     expect(refusal.detail).toMatchObject({ duongdan: '/v1/client/lichphat/duyetnhieu' });
   });
 });
+
+describe('POST /v1/client/lichphat/thietbimuctieu', () => {
+  it('lists the speakers a schedule plays on, with their position, for the approval map', async () => {
+    const { client, ids, areas } = await adminWithSchedules();
+    await server.db.query('UPDATE devices SET lat = 21.03, lng = 105.85 WHERE area_id = $1', [areas.communeA]);
+    const res = await client.post('/v1/client/lichphat/thietbimuctieu', { id: ids.chieu });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ _id: expect.any(String), tenthietbi: 'Loa', tendiaban: expect.any(String), vido: 21.03, kinhdo: 105.85, tructuyen: false }]);
+    const stranger = await signedInAdmin(server);
+    expect((await stranger.client.post('/v1/client/lichphat/thietbimuctieu', { id: ids.chieu })).status).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 import {
-  bulkReviewBodySchema, bulkReviewResultSchema, copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  bulkReviewBodySchema, targetDeviceSchema, bulkReviewResultSchema, copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
+import { areaScope } from '../areas/areas.service';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
@@ -104,6 +105,21 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
       if (row?.status === 'choduyet') await awaitingApproval(row);
     }
     return { data: result };
+  });
+
+  app.post(`${base}/thietbimuctieu`, {
+    ...auth, schema: { tags, summary: 'Các loa mà lịch phát sẽ phát tới (trong phạm vi của người gọi), có toạ độ để xem trên bản đồ', body: z.object({ id: z.string().max(64) }), response: { 200: envelope(z.array(targetDeviceSchema)) } },
+  }, async (request) => {
+    const row = await service.scheduleInScope(ctx(request), (request.body as { id: string }).id);
+    const scope = await areaScope(app.db, request.session!);
+    const ids = [...new Set([...row.target_devices, ...app.gateway.devicesIn(app.gateway.subtree(row.target_areas))])];
+    const devices = await app.db.query<{ id: string; name: string; area_id: string; lat: number | null; lng: number | null; online: boolean }>(
+      'SELECT id, name, area_id, lat, lng, online FROM devices WHERE admin_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [row.admin_id, ids]);
+    return {
+      data: devices.filter((d) => scope.ids.has(d.area_id)).map((d) => ({
+        _id: d.id, tenthietbi: d.name, tendiaban: app.gateway.areaName(d.area_id), vido: d.lat, kinhdo: d.lng, tructuyen: d.online,
+      })),
+    };
   });
 
   app.post(`${base}/duyetnhieu`, {

@@ -6,6 +6,7 @@ import { isHttpUrl, sourceSchema, type Schedule, type Source } from '@loa/contra
 import { useT } from '../../i18n/useT';
 import { fetchChannels } from '../broadcast/api';
 import { mediaUrl } from '../broadcast/sources/storedSources';
+import { TargetsMap } from './TargetsMap';
 
 /** How long a relay's stream plays before approving: enough to hear that it is the right channel. */
 export const RELAY_PREVIEW_MS = 10_000;
@@ -26,7 +27,8 @@ function RelayPreview({ url, label }: { url: string; label: string }) {
 
 /**
  * 'Nghe trước': every source of a schedule to hear before approving it — its files and synthesised
- * speech in full, a relay's stream for a few seconds — with the approve and send-back buttons.
+ * speech in full, a relay's stream for a few seconds — and where it plays (a small map of its
+ * speakers), with the approve and send-back buttons.
  */
 export function ListenDialog({ schedule, onClose, onApprove, onSendBack }: { schedule: Schedule; onClose: () => void; onApprove?: () => void; onSendBack?: () => void }) {
   const { t } = useT();
@@ -42,6 +44,7 @@ export function ListenDialog({ schedule, onClose, onApprove, onSendBack }: { sch
       <DialogTitle id="listen-title">{t('schedules.listenTitle', { title: schedule.tieude })}</DialogTitle>
       <DialogContent dividers>
         {schedule.idchuongtrinh && sources.length === 0 && <Alert severity="info">{t('schedules.programmeHint')}</Alert>}
+        <TargetsMap scheduleId={schedule._id} />
         <List dense data-testid="listen-sources">
           {sources.map((source, i) => (
             <ListItem key={i} disableGutters sx={{ display: 'block' }}>

@@ -251,11 +251,18 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     const pending = makeSchedule({ nguonphat: sources, thaotac: { ...NONE, duyet: true, yeucauduyetlai: true } });
     const server = serve([pending], {
       [`GET ${base}/danhsachkenhsohoa`]: { status: 200, body: { data: [{ _id: '6f1c2a4e-0b7d-4c1e-9a55-3f0e8d2b7c11', tenkenh: 'VOV1', url: 'http://radio.example.vn/vov1' }] } },
+      [`POST ${base}/thietbimuctieu`]: { status: 200, body: { data: [
+        { _id: 'd-1', tenthietbi: 'Loa chợ', tendiaban: 'Xã Tân Lập', vido: 21.03, kinhdo: 105.85, tructuyen: true },
+        { _id: 'd-2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', vido: null, kinhdo: null, tructuyen: false },
+      ] } },
+      'GET /v1/client/cauhinh': { status: 200, body: { data: { maptileurl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', mapattribution: '' } } },
     });
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Nghe trước' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nghe trước: Bản tin sáng' });
+    expect(await within(dialog).findByTestId('targets-map', {}, { timeout: 5000 })).toHaveTextContent('Phát tới 2 loa (1 loa chưa có toạ độ).');
+    expect(within(dialog).getByTestId('targets-map').querySelectorAll('path.leaflet-interactive')).toHaveLength(1);
     expect(within(dialog).getByLabelText('bantin.mp3')).toHaveAttribute('src', '/media/audio/1-ab-bantin.mp3');
     expect(within(dialog).getByLabelText('Giọng nói tổng hợp')).toHaveAttribute('src', '/media/tts/abc.mp3');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Nghe thử 10 giây' }, { timeout: 5000 }));

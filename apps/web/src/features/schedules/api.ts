@@ -1,4 +1,4 @@
-import type { HolidayCalendarBody, HolidayCalendarView, Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SchedulePage, SchedulePageQuery, SourceFile } from '@loa/contract';
+import type { TargetDevice, HolidayCalendarBody, HolidayCalendarView, Schedule, ScheduleBody, ScheduleConflict, ScheduleFilter, SchedulePage, SchedulePageQuery, SourceFile } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 const base = '/v1/client/lichphat';
@@ -62,3 +62,6 @@ export const saveHolidayCalendar = (body: HolidayCalendarBody) => api.post<Holid
 /** POST duyetnhieu: approve several schedules, or send them back with one reason; answers those done and why the others were not. */
 export const reviewSchedules = (ids: string[], hanhdong: 'duyet' | 'yeucauduyetlai', lydo?: string) =>
   api.post<{ xong: string[]; loi: { idlichphat: string; lydo: string }[] }>(`${base}/duyetnhieu`, { ids, hanhdong, ...(lydo ? { lydo } : {}) });
+
+/** POST thietbimuctieu: the speakers a schedule plays on (in the caller's scope), with their positions. */
+export const fetchTargetDevices = (id: string) => api.post<TargetDevice[]>(`${base}/thietbimuctieu`, { id });
