@@ -54,8 +54,12 @@ test('a schedule made by an officer waits for approval, is approved by the admin
   await officerPage.keyboard.press('Escape');
   await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin chung' });
   await dialog.getByRole('button', { name: WEEKDAY_BUTTONS[local.getUTCDay()], exact: true }).click();
-  await dialog.getByLabel('Ngày bắt đầu').fill(local.toISOString().slice(0, 10));
-  await dialog.getByLabel('Giờ phát').fill(local.toISOString().slice(11, 16));
+  // The Vietnamese pickers (dd/mm/yyyy, 24-hour): typed section by section, as a user does.
+  const iso = local.toISOString();
+  await dialog.getByRole('group', { name: 'Ngày bắt đầu' }).getByRole('spinbutton').first().click();
+  await officerPage.keyboard.type(`${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`);
+  await dialog.getByRole('group', { name: 'Giờ phát' }).getByRole('spinbutton').first().click();
+  await officerPage.keyboard.type(`${iso.slice(11, 13)}${iso.slice(14, 16)}`);
   await dialog.getByRole('button', { name: 'Thêm giờ' }).click();
   await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).click();
   const source = officerPage.getByRole('dialog').last();

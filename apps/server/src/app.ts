@@ -24,6 +24,7 @@ import { profileRoutes } from './features/accounts/accounts.routes';
 import { bootstrap, type BootstrapResult } from './features/accounts/bootstrap';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { settingsRoutes } from './features/overview/settings.routes';
+import { holidayRoutes } from './features/holidays/holidays.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(liveFeature);
   await app.register(broadcastRoutes);
   await app.register(scheduleRoutes);
+  await app.register(holidayRoutes);
   await app.register(programmeRoutes);
   await app.register(ttsRoutes);
   await app.register(accountAdminRoutes);

@@ -73,6 +73,8 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_HOSTS: z.string().default('').refine(readableAllowList, 'danh sách không đọc được (tên máy, địa chỉ IP hoặc dải CIDR, cách nhau bởi dấu phẩy)'),
   /** Telegram Bot API base (a proxy or a test fake elsewhere). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** Zalo Official Account API base (a proxy or a test fake elsewhere). */
+  ZALO_API_URL: z.string().url().default('https://openapi.zalo.me'),
   /** A device offline this long raises a notification (default 10 minutes); checked every NOTIFY_SWEEP_SECONDS. */
   NOTIFY_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).default(600),
   NOTIFY_SWEEP_SECONDS: z.coerce.number().min(0.05).default(30),

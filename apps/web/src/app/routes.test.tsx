@@ -89,8 +89,8 @@ describe('route guard', () => {
 
   it('serves /notification-{service} behind login', async () => {
     fakeServer({});
-    renderApp('/notification-zalo', { user: makeUser() });
-    expect(await screen.findByRole('heading', { name: 'Thông báo qua zalo' })).toBeInTheDocument();
+    renderApp('/notification-sms', { user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'Thông báo qua sms' })).toBeInTheDocument();
   });
 
   it('shows the Vietnamese 404 page for an unknown route', async () => {

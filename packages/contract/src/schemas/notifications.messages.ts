@@ -8,6 +8,9 @@ export const NOTIFICATION_MESSAGES = {
   webhookUrlInvalid: 'Địa chỉ webhook phải là một URL http(s) hợp lệ!',
   telegramTokenInvalid: 'Mã bot Telegram không đúng dạng (ví dụ 123456789:AAHk…)!',
   notConfigured: 'Dịch vụ này chưa được cấu hình!',
+  zaloTokenRequired: 'Bạn chưa nhập mã truy cập (access token) của Zalo OA!',
+  zaloUserRequired: 'Bạn chưa nhập mã người nhận (user id) Zalo!',
+  zaloUserInvalid: 'Mã người nhận Zalo chỉ gồm chữ số (tối đa 20 người, cách nhau bởi dấu phẩy)!',
   sendFailed: 'Gửi thử không thành công, hãy kiểm tra cấu hình!',
   testMessage: 'Loa: tin nhắn thử từ hệ thống truyền thanh.',
 } as const;

@@ -31,7 +31,7 @@ export const unreadCountSchema = z.object({ chuadoc: z.number().int() });
 export const notificationReadBodySchema = z.object({ ids: z.array(z.string().regex(/^\d{1,19}$/)).min(1).max(500) });
 
 /** Messaging services a tenant can forward notifications to (/notification-{service}). */
-export const MESSAGING_SERVICES = ['telegram', 'webhook'] as const;
+export const MESSAGING_SERVICES = ['telegram', 'zalo', 'webhook'] as const;
 export type MessagingService = (typeof MESSAGING_SERVICES)[number];
 export const messagingServiceSchema = z.enum(MESSAGING_SERVICES, { error: NOTIFICATION_MESSAGES.serviceUnknown });
 
@@ -42,6 +42,16 @@ const telegramConfig = z.object({
   bottoken: z.string().trim().max(200).refine((v) => v === '' || TELEGRAM_TOKEN.test(v), NOTIFICATION_MESSAGES.telegramTokenInvalid).optional(),
   chatid: z.string({ error: NOTIFICATION_MESSAGES.telegramChatRequired }).trim().min(1, NOTIFICATION_MESSAGES.telegramChatRequired).max(100),
 });
+/**
+ * Zalo Official Account: the OA's access token (sent as a header, never in a path), and the followers
+ * who receive the messages, by their user id for the OA (digits), comma-separated.
+ */
+const zaloConfig = z.object({
+  /** Left empty on an update: the stored token is kept. */
+  accesstoken: z.string().trim().max(1000).optional(),
+  nguoinhan: z.string({ error: NOTIFICATION_MESSAGES.zaloUserRequired }).trim().min(1, NOTIFICATION_MESSAGES.zaloUserRequired).max(500)
+    .refine((v) => v.split(',').map((x) => x.trim()).every((x) => /^\d{1,30}$/.test(x)) && v.split(',').length <= 20, NOTIFICATION_MESSAGES.zaloUserInvalid),
+});
 const webhookConfig = z.object({
   url: z.string().trim().max(2000, NOTIFICATION_MESSAGES.webhookUrlInvalid).refine(isHttpUrl, NOTIFICATION_MESSAGES.webhookUrlInvalid),
   /** Optional shared secret: requests carry X-Loa-Signature: sha256=<hex HMAC of the body>. Empty keeps the stored one. */
@@ -51,6 +61,7 @@ const events = z.array(z.enum(kinds, { error: NOTIFICATION_MESSAGES.eventUnknown
 
 export const forwardingUpdateBodySchema = z.discriminatedUnion('dichvu', [
   z.object({ dichvu: z.literal('telegram'), batdau: z.boolean(), sukien: events, cauhinh: telegramConfig }),
+  z.object({ dichvu: z.literal('zalo'), batdau: z.boolean(), sukien: events, cauhinh: zaloConfig }),
   z.object({ dichvu: z.literal('webhook'), batdau: z.boolean(), sukien: events, cauhinh: webhookConfig }),
 ], { error: NOTIFICATION_MESSAGES.serviceUnknown });
 export type ForwardingUpdateBody = z.infer<typeof forwardingUpdateBodySchema>;

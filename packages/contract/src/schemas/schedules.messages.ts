@@ -20,4 +20,11 @@ export const SCHEDULE_MESSAGES = {
   sourceNotFound: 'Nguồn phát không tồn tại trong lịch phát!',
   outsideScope: 'Lịch phát này phát tới địa bàn ngoài phạm vi của bạn hoặc do cấp trên của bạn tạo: bạn chỉ được xem, không được thay đổi!',
   notSendBack: 'Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!',
+  noOccurrence: 'Quy tắc lặp không tạo ra lần phát nào',
+  monthlyRuleRequired: 'Lịch phát hằng tháng phải chọn ngày trong tháng hoặc thứ của tuần thứ mấy!',
+  noDates: 'Lịch phát theo các ngày cụ thể phải có ít nhất một ngày!',
+  moveNeedsTime: 'Dời một lần phát phải nói rõ giờ phát của lần đó!',
+  exceptionNotOccurrence: 'Ngày ngoại lệ không phải một lần phát của lịch này!',
+  copyWeekNotMonday: 'Tuần cần sao chép phải bắt đầu từ thứ Hai!',
+  countInvalid: 'Số lần phát phải là số nguyên từ 1 trở lên!',
 } as const;

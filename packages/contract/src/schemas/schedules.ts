@@ -6,8 +6,11 @@ import { SCHEDULE_MESSAGES } from './schedules.messages';
 
 export { SCHEDULE_MESSAGES } from './schedules.messages';
 
-/** Schedule kinds: every chosen weekday between two dates, or once on a date. */
-export const SCHEDULE_MODES = ['hangtuan', 'motlan'] as const;
+/**
+ * Schedule kinds: every chosen weekday between two dates, once on a date, every day, Monday to
+ * Friday, monthly (a day of the month or the Nth weekday), or a set of specific dates.
+ */
+export const SCHEDULE_MODES = ['hangtuan', 'motlan', 'hangngay', 'ngaythuong', 'hangthang', 'cacngay'] as const;
 export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 /** Lifecycle: waiting for approval, approved (fires), sent back with a reason, ended. */
 export const SCHEDULE_STATUSES = ['choduyet', 'daduyet', 'yeucausua', 'ketthuc'] as const;
@@ -30,6 +33,27 @@ export type ScheduleMissedReason = keyof typeof SCHEDULE_MISSED_REASONS;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, SCHEDULE_MESSAGES.timeInvalid);
 
+/**
+ * A monthly repeat: on day `ngay` of each month (a month without that day has no occurrence), or on
+ * the `tuan`-th weekday `thu` of the month (0 = Sunday; tuan -1: the last one), e.g. the second Monday.
+ */
+export const monthlyRuleSchema = z.discriminatedUnion('kieu', [
+  z.object({ kieu: z.literal('ngay'), ngay: z.number().int().min(1).max(31) }),
+  z.object({ kieu: z.literal('thu'), tuan: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(-1)]), thu: z.number().int().min(0).max(6) }),
+]);
+export type MonthlyRule = z.infer<typeof monthlyRuleSchema>;
+
+/**
+ * An exception of one schedule: the occurrence of day `ngay` at `gio` (null: every occurrence that
+ * day) is skipped, or moved to `doisang` (a move names its occurrence's time).
+ */
+export const scheduleExceptionSchema = z.object({
+  ngay: date,
+  gio: time.nullable().default(null),
+  doisang: z.object({ ngay: date, gio: time }).nullable().default(null),
+});
+export type ScheduleException = z.infer<typeof scheduleExceptionSchema>;
+
 /** A schedule as composed in the console (keeps the spec's field names of §3 where they exist). */
 export const scheduleBodySchema = z.object({
   tieude: z.string({ error: SCHEDULE_MESSAGES.titleRequired }).trim().min(1, SCHEDULE_MESSAGES.titleRequired).max(200),
@@ -48,6 +72,15 @@ export const scheduleBodySchema = z.object({
   ngayketthuc: date.nullable().optional(),
   /** Start times of day (local time); the programme plays from each. */
   giophat: z.array(time).max(24).default([]),
+  /** Monthly rule (chedophat 'hangthang'). */
+  hangthang: monthlyRuleSchema.nullable().optional(),
+  /** The dates of a 'cacngay' schedule. */
+  cacngay: z.array(date).max(366).default([]),
+  /** Ends after this many occurrences (counted before exceptions and holidays), instead of or besides an end date. */
+  solanphat: z.number().int().min(1).max(1000).nullable().optional(),
+  ngoaile: z.array(scheduleExceptionSchema).max(200).default([]),
+  /** Skips the days of the administrator's holiday calendar. */
+  bongayle: z.boolean().default(false),
   kieulaplai: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
   thoigianlaplai: repeatIntervalSchema.default(0),
   solanlaplai: repeatCountSchema.default(1),
@@ -94,6 +127,11 @@ export const scheduleSchema = z.object({
   ngaybatdau: z.string(),
   ngayketthuc: z.string().nullable(),
   giophat: z.array(z.string()),
+  hangthang: monthlyRuleSchema.nullable(),
+  cacngay: z.array(z.string()),
+  solanphat: z.number().int().nullable(),
+  ngoaile: z.array(scheduleExceptionSchema),
+  bongayle: z.boolean(),
   kieulaplai: z.number().int(),
   thoigianlaplai: z.number(),
   solanlaplai: z.number().int(),
@@ -148,6 +186,31 @@ export const scheduleFilterSchema = z.object({
 });
 export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 
+/** Columns the list sorts by on the server: name, next start, status, creator, commune (first area). */
+export const SCHEDULE_SORTS = ['ten', 'lanphattiep', 'trangthai', 'nguoitao', 'diaban'] as const;
+export type ScheduleSort = (typeof SCHEDULE_SORTS)[number];
+
+/** danhsachtrang: the filter, a page (from 1) of `sodong` rows, sorted (pinned schedules first on every sort). */
+export const schedulePageQuerySchema = scheduleFilterSchema.extend({
+  trang: z.number().int().min(1).default(1),
+  sodong: z.number().int().min(1).max(200).default(20),
+  sapxep: z.enum(SCHEDULE_SORTS).default('lanphattiep'),
+  chieu: z.enum(['tang', 'giam']).default('tang'),
+});
+export type SchedulePageQuery = z.input<typeof schedulePageQuerySchema>;
+
+export const schedulePageSchema = z.object({
+  items: z.array(scheduleSchema),
+  /** Schedules matching the filter, all pages. */
+  tong: z.number().int(),
+  trang: z.number().int(),
+  sodong: z.number().int(),
+});
+export type SchedulePage = z.infer<typeof schedulePageSchema>;
+
+/** kehoachtuan: the week (its Monday, or any day of it) whose plan is exported. */
+export const weekPlanQuerySchema = z.object({ tuan: date });
+
 /**
  * kiemtrathongtin: the schedule as composed, plus `id` (and `phienban`) when it is an edit, so the
  * check leaves out the schedule being edited.
@@ -155,6 +218,43 @@ export type ScheduleFilter = z.infer<typeof scheduleFilterSchema>;
 export const scheduleCheckBodySchema = scheduleBodySchema.extend({
   id: z.string().max(64).optional(),
   phienban: z.number().int().min(0).optional(),
+});
+
+/** duyetnhieu: approve several schedules, or send them back with one reason, each by the same rules as one. */
+export const bulkReviewBodySchema = z.object({
+  ids: z.array(z.string().max(64)).min(1).max(100),
+  hanhdong: z.enum(['duyet', 'yeucauduyetlai']),
+  /** Required to send back. */
+  lydo: z.string().trim().max(500).optional(),
+}).refine((b) => b.hanhdong === 'duyet' || !!b.lydo, { message: SCHEDULE_MESSAGES.reasonRequired, path: ['lydo'] });
+export const bulkReviewResultSchema = z.object({
+  /** The schedules done, as they now stand. */
+  xong: z.array(z.string()),
+  /** The others, each with why (the message a single action would give). */
+  loi: z.array(z.object({ idlichphat: z.string(), lydo: z.string() })),
+});
+
+/** thietbimuctieu: a speaker a schedule plays on (within the caller's scope), for the approval view's map. */
+export const targetDeviceSchema = z.object({
+  _id: z.string(),
+  tenthietbi: z.string(),
+  tendiaban: z.string(),
+  vido: z.number().nullable(),
+  kinhdo: z.number().nullable(),
+  tructuyen: z.boolean(),
+});
+export type TargetDevice = z.infer<typeof targetDeviceSchema>;
+
+/** Copies the schedules of a week (from its Monday) to the next N weeks (saocheptuan). */
+export const copyWeekBodySchema = z.object({
+  tuan: date,
+  sotuan: z.number().int().min(1).max(12).default(1),
+});
+export const copyWeekResultSchema = z.object({
+  /** New schedules (one per schedule copied, holding every copied date). */
+  datao: z.array(z.string()),
+  /** Schedules left out: they repeat into those weeks already, or the caller may not change them. */
+  boqua: z.array(z.object({ idlichphat: z.string(), tieude: z.string(), lydo: z.string() })),
 });
 
 /** One occurrence: planned start and end (unix ms), every run and wait included. */

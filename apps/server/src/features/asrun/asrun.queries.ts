@@ -1,4 +1,4 @@
-import type { ScheduleMode } from '@loa/contract';
+import type { MonthlyRule, ScheduleException, ScheduleMode } from '@loa/contract';
 import type { Db } from '../../infra/db';
 
 /** What a session and a schedule both carry into the record: what plays, who made it, where. */
@@ -43,6 +43,11 @@ export interface PlannedScheduleRow extends PlannedFields {
   start_date: string;
   end_date: string | null;
   times: string[];
+  monthly: MonthlyRule | null;
+  dates: string[];
+  max_count: number | null;
+  exceptions: ScheduleException[];
+  skip_holidays: boolean;
   status: string;
   created_at: Date;
   updated_at: Date;
@@ -56,7 +61,7 @@ export async function selectSchedules(db: Db, adminId: string, fromDay: string, 
   return db.query<PlannedScheduleRow>(
     `SELECT s.id, s.title, s.message_type, s.created_by, u.hoten AS creator_name, s.target_areas, s.target_devices, s.total_seconds, s.mode,
             s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times, s.status,
-            s.created_at, s.updated_at
+            s.monthly, s.dates, s.max_count, s.exceptions, s.skip_holidays, s.admin_id, s.created_at, s.updated_at
        FROM schedules s LEFT JOIN users u ON u.id = s.created_by
       WHERE s.admin_id = $1 AND ((s.start_date <= $3::date AND (s.end_date IS NULL OR s.end_date >= $2::date))
          OR s.id IN (SELECT r.schedule_id FROM schedule_runs r WHERE r.planned_at >= $4 AND r.planned_at < $5))`,

@@ -8,6 +8,8 @@ import { requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import { listAreasInScope } from '../areas/areas.queries';
 import { occurrencesBetween } from '../schedules/recurrence';
+import { recurrenceOf } from '../schedules/schedules.service';
+import { calendarOf } from '../holidays/holidays.service';
 import * as q from './asrun.queries';
 import { Geography } from './geography';
 import { connectivity, sessionOutcome } from './outcome';
@@ -85,6 +87,7 @@ async function sessionRows(db: Db, geo: Geography, adminId: string, from: Date, 
 async function unplayedRows(db: Db, geo: Geography, adminId: string, r: { tu: string; den: string; from: Date; to: Date }, now: number): Promise<AsRunRow[]> {
   const schedules = await q.selectSchedules(db, adminId, r.tu, r.den, r.from, r.to);
   const runs = await q.selectRuns(db, adminId, r.from, r.to);
+  const calendar = await calendarOf(db, adminId);
   const byId = new Map(schedules.map((s) => [s.id, s]));
   const recorded = new Set(runs.map((run) => `${run.schedule_id}@${run.planned_at.getTime()}`));
   const out: Unplayed[] = [];
@@ -99,7 +102,7 @@ async function unplayedRows(db: Db, geo: Geography, adminId: string, r: { tu: st
   for (const s of schedules) {
     const approved = s.status === 'daduyet';
     if (!approved && s.status !== 'choduyet' && s.status !== 'yeucausua') continue;
-    const recurrence = { mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times };
+    const recurrence = recurrenceOf(s, calendar);
     for (const at of occurrencesBetween(recurrence, Math.max(r.from.getTime(), s.created_at.getTime()), r.to.getTime())) {
       if (recorded.has(`${s.id}@${at}`)) continue;
       if (!approved) out.push(at > now ? { s, at, ketqua: 'chuaden', lydo: R.awaitingApproval } : { s, at, ketqua: 'bolo', lydo: R.missedNotApproved });

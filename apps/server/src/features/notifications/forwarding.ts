@@ -27,6 +27,7 @@ export interface ForwardingDeps {
   /** Webhook addresses are chosen by users: they go out under the outbound rules (infra/outbound). */
   outbound: Outbound;
   telegramApiUrl: string;
+  zaloApiUrl: string;
   timeoutMs?: number;
 }
 
@@ -51,16 +52,53 @@ async function post(deps: ForwardingDeps, url: string, body: string, headers: Re
   if (!res.ok) throw new OutboundError('status', outboundStatusMessage(res.status));
 }
 
+/**
+ * Zalo OA's customer-service message (v3.0 /oa/message/cs) to each recipient. Zalo answers 200 with
+ * `error` ≠ 0 when it refuses (expired token, a user who does not follow the OA): only that code is read.
+ */
+async function sendZalo(deps: ForwardingDeps, config: Record<string, string>, text: string): Promise<void> {
+  const url = `${deps.zaloApiUrl.replace(/\/+$/, '')}/v3.0/oa/message/cs`;
+  for (const userId of (config.nguoinhan ?? '').split(',').map((x) => x.trim()).filter(Boolean)) {
+    const res = await deps.outbound.fetch(url, {
+      method: 'POST', headers: { 'content-type': 'application/json', access_token: config.accesstoken ?? '' },
+      body: JSON.stringify({ recipient: { user_id: userId }, message: { text: text.slice(0, 2000) } }),
+      timeoutMs: deps.timeoutMs ?? 5000, maxBytes: 64 * 1024, trustOrigin: deps.zaloApiUrl,
+    });
+    if (!res.ok) {
+      res.discard();
+      throw new OutboundError('status', outboundStatusMessage(res.status));
+    }
+    let code: unknown;
+    try {
+      code = (JSON.parse((await res.buffer()).toString('utf8')) as { error?: unknown }).error;
+    } catch {
+      code = 'khong-doc-duoc';
+    }
+    if (code !== 0) throw new OutboundError('status', zaloRefusal(code));
+  }
+}
+
+/** Zalo's refusal in Vietnamese, by its error code (the answer's text is never shown). */
+export const zaloRefusal = (code: unknown): string => (code === -216 || code === -124
+  ? 'Zalo từ chối: mã truy cập OA không hợp lệ hoặc đã hết hạn.'
+  : code === -213 || code === -201
+    ? 'Zalo từ chối: người nhận chưa quan tâm OA hoặc mã người nhận sai.'
+    : `Zalo từ chối tin nhắn (mã lỗi ${typeof code === 'number' ? code : 'không rõ'}).`);
+
 /** Why a send failed, as a Vietnamese sentence (never what the remote side answered). */
 export const failureReason = (error: unknown): string => (error instanceof OutboundError ? error.message : new OutboundError('connect').message);
 
-/** Sends one event through one service: Telegram's sendMessage, or a JSON POST to a webhook (HMAC-signed when it has a secret). */
+/** Sends one event through one service: Telegram's sendMessage, Zalo OA's message, or a JSON POST to a webhook (HMAC-signed when it has a secret). */
 export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow, 'service' | 'config'>, event: ForwardedEvent): Promise<void> {
   if (row.service === 'telegram') {
     const text = [event.title, event.body, event.link].filter(Boolean).join('\n');
     // The operator configured the Telegram base (maybe a local proxy): trusted, and the token cannot leave its path.
     const url = `${deps.telegramApiUrl.replace(/\/+$/, '')}/bot${encodeURIComponent(row.config.bottoken ?? '').replace(/%3A/gi, ':')}/sendMessage`;
     await post(deps, url, JSON.stringify({ chat_id: row.config.chatid, text, disable_web_page_preview: true }), {}, deps.telegramApiUrl);
+    return;
+  }
+  if (row.service === 'zalo') {
+    await sendZalo(deps, row.config, [event.title, event.body, event.link].filter(Boolean).join('\n'));
     return;
   }
   const body = JSON.stringify({ sukien: event.kind, tieude: event.title, noidung: event.body, lienket: event.link, doituong: event.target, thoigian: event.at.toISOString() });

@@ -19,7 +19,7 @@ declare module 'fastify' {
  */
 export const notificationsFeature = fp(async (app: FastifyInstance): Promise<void> => {
   const { config } = app;
-  const forwarding = { db: app.db, outbound: app.outbound, telegramApiUrl: config.TELEGRAM_API_URL };
+  const forwarding = { db: app.db, outbound: app.outbound, telegramApiUrl: config.TELEGRAM_API_URL, zaloApiUrl: config.ZALO_API_URL };
   const deps: NotifyDeps = { db: app.db, bus: app.bus, forwarding, publicUrl: app.publicUrl, onError: (err) => app.log.error({ err }, 'notification failed') };
   app.decorate('notifyDeps', deps);
 

@@ -30,7 +30,8 @@ const mask = (secret: string | undefined) => (secret ? `••••${secret.sli
 
 function toForwarding(service: MessagingService, row: ForwardingRow | undefined): Forwarding {
   const c = row?.config ?? {};
-  const cauhinh: Record<string, string> = service === 'telegram' ? { bottoken: mask(c.bottoken), chatid: c.chatid ?? '' } : { url: c.url ?? '', bimat: mask(c.bimat) };
+  const cauhinh: Record<string, string> = service === 'telegram' ? { bottoken: mask(c.bottoken), chatid: c.chatid ?? '' }
+    : service === 'zalo' ? { accesstoken: mask(c.accesstoken), nguoinhan: c.nguoinhan ?? '' } : { url: c.url ?? '', bimat: mask(c.bimat) };
   return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], cauhinh, loigannhat: row?.last_error ?? null };
 }
 
@@ -60,6 +61,10 @@ export async function updateForwarding(db: Db, session: Session, body: Forwardin
     const bottoken = body.cauhinh.bottoken || stored.bottoken;
     if (!bottoken) throw badRequest(NOTIFICATION_MESSAGES.telegramTokenRequired);
     config = { bottoken, chatid: body.cauhinh.chatid };
+  } else if (body.dichvu === 'zalo') {
+    const accesstoken = body.cauhinh.accesstoken || stored.accesstoken;
+    if (!accesstoken) throw badRequest(NOTIFICATION_MESSAGES.zaloTokenRequired);
+    config = { accesstoken, nguoinhan: body.cauhinh.nguoinhan.split(',').map((x) => x.trim()).join(',') };
   } else {
     // The server will post to it: the host must pass the outbound rules (public, or allow-listed).
     outbound.assertAllowed(body.cauhinh.url);

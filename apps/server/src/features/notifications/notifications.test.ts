@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MSG, NOTIFICATION_MESSAGES, outboundStatusMessage, type Notification } from '@loa/contract';
 import { createTestUser, eventually, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
-import { notifyScheduleAwaitingApproval } from './notify';
+import { notifyScheduleAlert, notifyScheduleAwaitingApproval } from './notify';
 import { sweepOfflineDevices } from './sources';
 
 /** A local fake of an HTTP API on port 0 that records the JSON it receives. */
@@ -23,14 +23,38 @@ async function fakeApi(status = 200) {
 
 let server: TestServer;
 let telegram: Awaited<ReturnType<typeof fakeApi>>;
+let zalo: Awaited<ReturnType<typeof fakeZalo>>;
 beforeAll(async () => {
   telegram = await fakeApi();
-  server = await startTestServer({ TELEGRAM_API_URL: telegram.url, PUBLIC_URL: 'https://loa.example.vn' });
+  zalo = await fakeZalo();
+  server = await startTestServer({ TELEGRAM_API_URL: telegram.url, ZALO_API_URL: zalo.url, PUBLIC_URL: 'https://loa.example.vn' });
 });
 afterAll(async () => {
   await server.close();
   await telegram.close();
+  await zalo.close();
 });
+
+/**
+ * A local fake of the Zalo OA API (v3.0 /oa/message/cs): HTTP 200 always, as Zalo answers; `error` 0
+ * for the token 'oa-token-dung' and a follower id from 1, -216 (invalid token) or -213 (not a follower) otherwise.
+ */
+async function fakeZalo() {
+  const calls: { url: string; token: string; body: { recipient: { user_id: string }; message: { text: string } } }[] = [];
+  const srv = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString(); });
+    req.on('end', () => {
+      const parsed = JSON.parse(body || '{}');
+      const token = String(req.headers.access_token ?? '');
+      if (req.url === '/v3.0/oa/message/cs' && req.method === 'POST') calls.push({ url: req.url, token, body: parsed });
+      const error = req.url !== '/v3.0/oa/message/cs' ? -14002 : token !== 'oa-token-dung' ? -216 : String(parsed.recipient?.user_id).startsWith('1') ? 0 : -213;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(error === 0 ? { error: 0, message: 'Success', data: { message_id: 'm1' } } : { error, message: 'Zalo error' }));
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
+  return { calls, url: `http://127.0.0.1:${(srv.address() as { port: number }).port}`, close: () => new Promise<void>((r) => srv.close(() => r())) };
+}
 
 async function addDevice(client: TestClient, areaId: string) {
   const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa chợ', diaban: areaId, serial: `SN-${crypto.randomBytes(5).toString('hex')}` });
@@ -186,7 +210,7 @@ describe('forwarding to messaging services', () => {
     try {
       const { admin, client } = await signedInAdmin(server);
       expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: [], cauhinh: { url: 'ftp://x' } })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.webhookUrlInvalid } });
-      expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'zalo', batdau: true, sukien: [], cauhinh: {} })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.serviceUnknown } });
+      expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'sms', batdau: true, sukien: [], cauhinh: {} })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.serviceUnknown } });
       await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { url: `${hook.url}/loa`, bimat: 'khoa-bi-mat' } });
       await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-wh', adminId: admin.id, areaIds: [], title: 'Lũ', createdByName: 'Xã A' });
       expect(hook.calls).toHaveLength(1);
@@ -206,5 +230,46 @@ describe('forwarding to messaging services', () => {
       await hook.close();
       await failing.close();
     }
+  });
+
+  it('sends approvals, missed schedules and device faults to Zalo OA followers, tests the setting, masks the token and says why Zalo refused', async () => {
+    const { admin, areas, client } = await signedInAdmin(server);
+    const bad = (cauhinh: Record<string, string>) => client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'zalo', batdau: true, sukien: [], cauhinh });
+    expect(await bad({ nguoinhan: '123' })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.zaloTokenRequired } });
+    expect(await bad({ accesstoken: 'x', nguoinhan: 'abc' })).toMatchObject({ status: 400, body: { message: NOTIFICATION_MESSAGES.zaloUserInvalid } });
+    const save = await client.post('/v1/client/thongbao/chuyentiep/capnhat', {
+      dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet', 'lichphat-bolo', 'thietbi-matketnoi'], cauhinh: { accesstoken: 'oa-token-dung', nguoinhan: '1001, 1002' },
+    });
+    expect(save.body.data).toMatchObject({ dichvu: 'zalo', batdau: true, cauhinh: { accesstoken: '••••dung', nguoinhan: '1001,1002' } });
+    expect(JSON.stringify((await client.get('/v1/client/thongbao/chuyentiep')).body)).not.toContain('oa-token-dung');
+
+    const before = zalo.calls.length;
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-zl', adminId: admin.id, areaIds: [], title: 'Bão số 5', createdByName: 'Xã A' });
+    await notifyScheduleAlert(server.app.notifyDeps, { kind: 'bolo', scheduleId: 'lich-zl', adminId: admin.id, areaIds: [], title: 'Bão số 5', createdByName: 'Xã A', plannedAt: Date.now() });
+    const deviceId = await addDevice(client, areas.communeA);
+    await server.db.query(`UPDATE devices SET online = false, last_seen = now() - interval '11 minutes' WHERE id = $1`, [deviceId]);
+    await sweepOfflineDevices(server.app.notifyDeps, 600);
+    const sent = zalo.calls.slice(before);
+    // Three events, each to both followers, with the OA token as a header.
+    expect(sent).toHaveLength(6);
+    expect(sent.every((c) => c.token === 'oa-token-dung')).toBe(true);
+    expect(sent.map((c) => c.body.recipient.user_id)).toEqual(['1001', '1002', '1001', '1002', '1001', '1002']);
+    expect(sent[0].body.message.text).toContain('Bão số 5');
+    expect(sent[0].body.message.text).toContain('https://loa.example.vn/quan-ly-lich-phat?id=lich-zl');
+    expect(sent[2].body.message.text).toContain('Lịch phát bị bỏ lỡ');
+    expect(sent[4].body.message.text).toContain('Thiết bị mất kết nối');
+
+    expect((await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'zalo' })).status).toBe(200);
+    expect(zalo.calls.at(-1)!.body.message.text).toBe(NOTIFICATION_MESSAGES.testMessage);
+
+    // Zalo answers 200 with an error code: the test says why, and a forwarded event keeps it as the last error.
+    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: 'het-han', nguoinhan: '1001' } });
+    expect(await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'zalo' })).toMatchObject({
+      status: 400, body: { message: `${NOTIFICATION_MESSAGES.sendFailed} Zalo từ chối: mã truy cập OA không hợp lệ hoặc đã hết hạn.` },
+    });
+    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: 'oa-token-dung', nguoinhan: '2002' } });
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-zl2', adminId: admin.id, areaIds: [], title: 'Lũ', createdByName: 'Xã A' });
+    const setting = (await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'zalo');
+    expect(setting.loigannhat).toContain('Zalo từ chối: người nhận chưa quan tâm OA hoặc mã người nhận sai.');
   });
 });

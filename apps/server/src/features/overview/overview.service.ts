@@ -5,6 +5,7 @@ import type { Session } from '../auth/auth.service';
 import { areaScope } from '../areas/areas.service';
 import { listSchedules } from '../schedules/schedules.queries';
 import { recurrenceOf } from '../schedules/schedules.service';
+import { calendarOf } from '../holidays/holidays.service';
 import { nextOccurrence, VN_OFFSET_MS } from '../schedules/recurrence';
 import { broadcastsInScope, countByType } from './overviewCharts.service';
 import { countAccounts, countLogSince } from './overview.queries';
@@ -37,9 +38,10 @@ export async function getOverview(db: Db, gateway: DeviceGateway, session: Sessi
     byArea.set(d.areaId, c);
   }
 
+  const calendar = await calendarOf(db, adminId);
   const upcoming = (await listSchedules(db, adminId))
     .filter((s) => s.status === 'daduyet' && s.chosen_areas.some((a) => scope.ids.has(a)))
-    .map((s) => ({ idlichphat: s.id, tieude: s.title, batdau: nextOccurrence(recurrenceOf(s), now) }))
+    .map((s) => ({ idlichphat: s.id, tieude: s.title, batdau: nextOccurrence(recurrenceOf(s, calendar), now) }))
     .filter((s): s is { idlichphat: string; tieude: string; batdau: number } => s.batdau !== null)
     .sort((a, b) => a.batdau - b.batdau)
     .slice(0, 5);

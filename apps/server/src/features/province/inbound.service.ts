@@ -114,7 +114,8 @@ function timetableOf(b: Pick<ProvinceInboundBulletin, 'thoigianphat' | 'lichphat
 const scheduleBody = (s: { title: string; sources: Source[]; areas: string[]; devices: string[]; messageType: number; priority: number; repeat: { mode: 0 | 1 | 2; count: number; interval: number } }, t: ProvinceTimetable): ScheduleBody => ({
   tieude: s.title, idchuongtrinh: null, nguonphat: s.sources, diabanchon: s.areas, thietbichon: s.devices.length > 0 ? s.devices : ['tatca'],
   loaibantin: s.messageType, uutien: s.priority as ScheduleBody['uutien'], chedophat: t.chedo, thutrongtuan: t.thutrongtuan, ngaybatdau: t.ngaybatdau,
-  ngayketthuc: t.ngayketthuc, giophat: t.giophat, kieulaplai: s.repeat.mode, thoigianlaplai: s.repeat.interval, solanlaplai: Math.max(1, s.repeat.count),
+  ngayketthuc: t.ngayketthuc, giophat: t.giophat, hangthang: t.hangthang ?? null, cacngay: t.cacngay ?? [], solanphat: null, ngoaile: [], bongayle: false,
+  kieulaplai: s.repeat.mode, thoigianlaplai: s.repeat.interval, solanlaplai: Math.max(1, s.repeat.count),
 });
 
 export interface InboundOutcome {

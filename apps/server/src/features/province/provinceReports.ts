@@ -109,7 +109,10 @@ export const bulletinOfSchedule = (s: ScheduleRow): BulletinFacts => ({
   id: s.id, adminId: s.admin_id, title: s.title, messageType: s.message_type, priority: s.priority, type: 'phatlich', status: s.status,
   creatorName: s.creator_name, chosenAreas: s.chosen_areas, chosenDevices: s.chosen_devices, deviceCount: s.device_count, items: s.items,
   totalSeconds: s.total_seconds, repeat: { mode: s.repeat_mode, count: s.repeat_count, interval: s.repeat_interval }, startedAt: null,
-  timetable: { chedo: s.mode, ngaybatdau: s.start_date, ngayketthuc: s.end_date, thutrongtuan: s.weekdays, giophat: s.times },
+  timetable: {
+    chedo: s.mode, ngaybatdau: s.start_date, ngayketthuc: s.end_date, thutrongtuan: s.weekdays, giophat: s.times,
+    ...(s.mode === 'hangthang' ? { hangthang: s.monthly } : {}), ...(s.mode === 'cacngay' ? { cacngay: s.dates } : {}),
+  },
 });
 
 /** An immediate broadcast (or a live voice) as a bulletin, on air from its start. */

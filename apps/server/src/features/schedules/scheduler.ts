@@ -9,6 +9,7 @@ import { logCuts } from '../broadcasts/broadcasts.service';
 import { occurrencesBetween } from './recurrence';
 import * as q from './schedules.queries';
 import { recurrenceOf, spanOf } from './schedules.service';
+import { allCalendars, DEFAULT_CALENDAR, type HolidayCalendar } from '../holidays/holidays.service';
 
 const LEADER_LOCK = 7_042_010;
 /** How often the scheduler looks ahead, and how far: each occurrence gets its own timer at its planned second. */
@@ -47,6 +48,8 @@ export interface SchedulerOptions {
  */
 export class Scheduler {
   private schedules = new Map<string, q.ScheduleRow>();
+  /** Each administrator's holiday calendar, re-read with the schedules. */
+  private calendars = new Map<string, HolidayCalendar>();
   private handled = new Set<string>();
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; plannedAt: number; scheduleId: string }>();
   private timers: NodeJS.Timeout[] = [];
@@ -112,8 +115,14 @@ export class Scheduler {
       for (const id of this.schedules.keys()) if (!ids.has(id)) this.schedules.delete(id);
       const stale = versions.filter((v) => this.schedules.get(v.id)?.version !== v.version).map((v) => v.id);
       for (const row of await q.findSchedules(this.db, stale)) if (row.status === 'daduyet') this.schedules.set(row.id, row);
+      this.calendars = await allCalendars(this.db);
     });
     return this.reloading;
+  }
+
+  /** When a schedule fires, by the same function as every answer, with its administrator's holidays. */
+  private recurrence(s: q.ScheduleRow) {
+    return recurrenceOf(s, this.calendars.get(s.admin_id) ?? DEFAULT_CALENDAR);
   }
 
   /**
@@ -183,7 +192,7 @@ export class Scheduler {
     const missed: [q.ScheduleRow, number][] = [];
     for (const s of this.schedules.values()) {
       const span = spanOf(s);
-      for (const planned of occurrencesBetween(recurrenceOf(s), now - MISSED_LOOKBACK_MS, now + 1)) {
+      for (const planned of occurrencesBetween(this.recurrence(s), now - MISSED_LOOKBACK_MS, now + 1)) {
         if (!this.handled.has(q.runKey(s.id, planned))) (planned + span > now ? join : missed).push([s, planned]);
       }
     }
@@ -211,7 +220,7 @@ export class Scheduler {
     const now = this.now();
     const due: { scheduleId: string; plannedAt: number }[] = [];
     for (const s of this.schedules.values()) {
-      for (const plannedAt of occurrencesBetween(recurrenceOf(s), now - GRACE_MS, now + LOOKAHEAD_MS + this.engine.leadMs)) {
+      for (const plannedAt of occurrencesBetween(this.recurrence(s), now - GRACE_MS, now + LOOKAHEAD_MS + this.engine.leadMs)) {
         const key = q.runKey(s.id, plannedAt);
         if (this.handled.has(key) || plannedAt + spanOf(s) <= now) continue;
         this.handled.add(key);
@@ -267,11 +276,11 @@ export class Scheduler {
       const soon: [q.ScheduleRow, number][] = [];
       for (const s of await q.listUnapprovedSchedules(this.db)) {
         // Only occurrences planned since its last change: an edit re-plans it.
-        for (const planned of occurrencesBetween(recurrenceOf(s), Math.max(s.updated_at.getTime(), now - MISSED_LOOKBACK_MS), now + 1)) {
+        for (const planned of occurrencesBetween(this.recurrence(s), Math.max(s.updated_at.getTime(), now - MISSED_LOOKBACK_MS), now + 1)) {
           if (!this.watched.has(`${q.runKey(s.id, planned)}:bolo`)) missed.push([s, planned]);
         }
         if (s.status !== 'choduyet') continue;
-        for (const planned of occurrencesBetween(recurrenceOf(s), now + 1, now + REMIND_BEFORE_MS + 1)) {
+        for (const planned of occurrencesBetween(this.recurrence(s), now + 1, now + REMIND_BEFORE_MS + 1)) {
           if (!this.watched.has(`${q.runKey(s.id, planned)}:sapden`)) soon.push([s, planned]);
         }
       }

@@ -1,4 +1,4 @@
-import type { PlayItem, ScheduleMode, ScheduleStatus, Source } from '@loa/contract';
+import type { MonthlyRule, PlayItem, ScheduleException, ScheduleMode, ScheduleStatus, Source } from '@loa/contract';
 import type { Db } from '../../infra/db';
 
 export interface ScheduleRow {
@@ -27,6 +27,11 @@ export interface ScheduleRow {
   start_date: string;
   end_date: string | null;
   times: string[];
+  monthly: MonthlyRule | null;
+  dates: string[];
+  max_count: number | null;
+  exceptions: ScheduleException[];
+  skip_holidays: boolean;
   repeat_mode: 0 | 1 | 2;
   repeat_interval: number;
   repeat_count: number;
@@ -43,12 +48,13 @@ export type ScheduleFields = Omit<ScheduleRow, 'id' | 'admin_id' | 'created_by' 
 const SELECT = `SELECT s.id, s.admin_id, s.created_by, c.hoten AS creator_name, c.area_id AS creator_area_id, s.approved_by, a.hoten AS approver_name, s.title, s.programme_id,
     s.sources, s.items, s.total_seconds, s.chosen_areas, s.chosen_devices, s.target_areas, s.target_devices, s.device_count, s.message_type,
     s.priority, s.mode, s.weekdays, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date, s.times,
+    s.monthly, s.dates, s.max_count, s.exceptions, s.skip_holidays,
     s.repeat_mode, s.repeat_interval, s.repeat_count, s.status, s.reason, s.pinned, s.version, s.created_at, s.updated_at
   FROM schedules s JOIN users c ON c.id = s.created_by LEFT JOIN users a ON a.id = s.approved_by`;
 
 const COLUMNS = ['title', 'programme_id', 'sources', 'items', 'total_seconds', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'device_count',
-  'message_type', 'priority', 'mode', 'weekdays', 'start_date', 'end_date', 'times', 'repeat_mode', 'repeat_interval', 'repeat_count', 'status'] as const;
-const JSON_COLUMNS = new Set(['sources', 'items', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'weekdays', 'times']);
+  'message_type', 'priority', 'mode', 'weekdays', 'start_date', 'end_date', 'times', 'monthly', 'dates', 'max_count', 'exceptions', 'skip_holidays', 'repeat_mode', 'repeat_interval', 'repeat_count', 'status'] as const;
+const JSON_COLUMNS = new Set(['sources', 'items', 'chosen_areas', 'chosen_devices', 'target_areas', 'target_devices', 'weekdays', 'times', 'monthly', 'dates', 'exceptions']);
 const valuesOf = (f: ScheduleFields) => COLUMNS.map((c) => (JSON_COLUMNS.has(c) ? JSON.stringify(f[c]) : f[c]));
 const cast = (c: string, i: number) => `$${i}${JSON_COLUMNS.has(c) ? '::jsonb' : ''}`;
 

@@ -1,18 +1,20 @@
 import {
-  envelope, idDataSchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
+  bulkReviewBodySchema, targetDeviceSchema, bulkReviewResultSchema, copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
   sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
 import { formParts } from '../../infra/multipartLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../infra/errors';
+import { AppError, badRequest } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
+import { areaScope } from '../areas/areas.service';
 import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
-import { areaScope } from '../areas/areas.service';
 import * as service from './schedules.service';
-import { seesSchedule } from './scheduleRights';
+import { copyWeek } from './copyWeek';
+import { auditRefusal } from '../system-log/refusalAudit';
+import { pageOf, visibleSchedules, weekPlanCsv } from './scheduleList';
 
 /** The schedule calls of spec §7 under /v1/client/lichphat/ (bodies wrapped in { data } where the spec says so). */
 export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
@@ -33,18 +35,24 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     ...auth, schema: { tags, summary: 'Danh sách lịch phát (lọc theo trạng thái, địa bàn, người tạo, ngày)', body: dataWrapper(scheduleFilterSchema).optional(), response: { 200: envelope(z.array(scheduleSchema)) } },
   }, async (request) => {
     const filter = (request.body as { data?: z.infer<typeof scheduleFilterSchema> } | undefined)?.data ?? {};
-    const scope = await areaScope(app.db, request.session!);
-    const reach = filter.diaban ? app.gateway.subtree([filter.diaban]) : null;
-    const rows = (await q.listSchedules(app.db, request.session!.user.admin_id)).filter((r) => seesSchedule(request.session!, scope, r)
-      && (!reach || r.chosen_areas.some((a) => reach.has(a)))
-      && (!filter.nguoitao || r.created_by === filter.nguoitao)
-      && (!filter.ngay || service.activeOn(r, filter.ngay))
-      && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
-    const viewer = await service.viewerOf(ctx(request), app.engine.live(), rows.map((r) => r.id), Date.now(), scope);
-    // The status filter applies to where a schedule really stands ('ketthuc': nothing left to fire).
-    const shown = rows.map((r) => service.toSchedule(ctx(request), r, viewer)).filter((s) => !filter.trangthai || s.trangthai === filter.trangthai);
-    // Pinned first: for everyone, or by the caller for itself.
-    return { data: shown.sort((a, b) => Number(b.ghim) - Number(a.ghim)) };
+    return { data: await visibleSchedules(ctx(request), filter, app.engine.live()) };
+  });
+
+  app.post(`${base}/danhsachtrang`, {
+    ...auth, schema: {
+      tags, summary: 'Danh sách lịch phát theo trang, sắp xếp trên máy chủ (tên, lần phát tiếp, trạng thái, người tạo, địa bàn); lịch được ghim luôn ở đầu',
+      body: dataWrapper(schedulePageQuerySchema), response: { 200: envelope(schedulePageSchema) },
+    },
+  }, async (request) => {
+    const { trang, sodong, sapxep, chieu, ...filter } = (request.body as { data: z.infer<typeof schedulePageQuerySchema> }).data;
+    return { data: pageOf(await visibleSchedules(ctx(request), filter, app.engine.live()), { trang, sodong, sapxep, chieu }) };
+  });
+
+  app.get(`${base}/kehoachtuan`, {
+    ...auth, schema: { tags, summary: 'Xuất kế hoạch phát của một tuần (từ thứ Hai) ra CSV: mọi lần phát của các lịch chờ duyệt và đã duyệt', querystring: weekPlanQuerySchema },
+  }, async (request, reply) => {
+    const { monday, csv } = await weekPlanCsv(ctx(request), (request.query as z.infer<typeof weekPlanQuerySchema>).tuan);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="ke-hoach-phat-${monday}.csv"`).header('cache-control', 'no-store').send(csv);
   });
 
   app.post(`${base}/laylichphatsua`, {
@@ -86,6 +94,60 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     });
   idAction('duyetlichphat', 'Duyệt lịch phát', service.approveSchedule);
   idAction('xoalichphat', 'Xoá lịch phát', service.deleteSchedule);
+
+  app.post(`${base}/saocheptuan`, {
+    ...auth, schema: { tags, summary: 'Sao chép lịch phát của một tuần (từ thứ Hai) sang tuần sau hoặc N tuần sau', body: copyWeekBodySchema, response: { 200: envelope(copyWeekResultSchema) } },
+  }, async (request) => {
+    const result = await copyWeek(ctx(request), request.body as z.infer<typeof copyWeekBodySchema>);
+    await changed();
+    for (const id of result.datao) {
+      const row = await q.findSchedule(app.db, id);
+      if (row?.status === 'choduyet') await awaitingApproval(row);
+    }
+    return { data: result };
+  });
+
+  app.post(`${base}/thietbimuctieu`, {
+    ...auth, schema: { tags, summary: 'Các loa mà lịch phát sẽ phát tới (trong phạm vi của người gọi), có toạ độ để xem trên bản đồ', body: z.object({ id: z.string().max(64) }), response: { 200: envelope(z.array(targetDeviceSchema)) } },
+  }, async (request) => {
+    const row = await service.scheduleInScope(ctx(request), (request.body as { id: string }).id);
+    const scope = await areaScope(app.db, request.session!);
+    const ids = [...new Set([...row.target_devices, ...app.gateway.devicesIn(app.gateway.subtree(row.target_areas))])];
+    const devices = await app.db.query<{ id: string; name: string; area_id: string; lat: number | null; lng: number | null; online: boolean }>(
+      'SELECT id, name, area_id, lat, lng, online FROM devices WHERE admin_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [row.admin_id, ids]);
+    return {
+      data: devices.filter((d) => scope.ids.has(d.area_id)).map((d) => ({
+        _id: d.id, tenthietbi: d.name, tendiaban: app.gateway.areaName(d.area_id), vido: d.lat, kinhdo: d.lng, tructuyen: d.online,
+      })),
+    };
+  });
+
+  app.post(`${base}/duyetnhieu`, {
+    ...auth, schema: { tags, summary: 'Duyệt nhiều lịch phát, hoặc trả lại nhiều lịch với cùng một lý do (mỗi lịch theo đúng quy tắc như khi làm riêng)', body: bulkReviewBodySchema, response: { 200: envelope(bulkReviewResultSchema) } },
+  }, async (request) => {
+    const body = request.body as z.infer<typeof bulkReviewBodySchema>;
+    requireRight(request.session!, 'duyetlichphat');
+    const result: z.infer<typeof bulkReviewResultSchema> = { xong: [], loi: [] };
+    const refusals: AppError[] = [];
+    for (const id of [...new Set(body.ids)]) {
+      try {
+        if (body.hanhdong === 'duyet') await service.approveSchedule(ctx(request), id);
+        else await service.sendBackSchedule(ctx(request), id, body.lydo!);
+        result.xong.push(id);
+      } catch (error) {
+        // One schedule's refusal is its own answer; the others go on.
+        if (!(error instanceof AppError)) throw error;
+        if (error.refusal) refusals.push(error);
+        result.loi.push({ idlichphat: id, lydo: error.message });
+      }
+    }
+    // Nothing done and every one out of reach: the answer is that refusal (as for a single schedule).
+    const allRefused = result.xong.length === 0 && refusals.length === result.loi.length;
+    for (const refusal of allRefused ? refusals.slice(1) : refusals) await auditRefusal(app, request, refusal);
+    if (allRefused) throw refusals[0];
+    await changed();
+    return { data: result };
+  });
 
   app.post(`${base}/ghimlichphat`, {
     ...auth, schema: { tags, summary: 'Ghim / bỏ ghim lịch phát cho riêng mình; tatca: cho mọi người (cần quyền duyệt lịch phát)', body: pinBodySchema, response: { 200: one } },

@@ -11,7 +11,8 @@ import { writeSystemLog } from '../system-log/systemLog.service';
 import { bulletinOfSchedule, reportBulletin, reportBulletinCancelled } from '../province/provinceReports';
 import type { Db } from '../../infra/db';
 import { runCount } from '../../playout/plan';
-import { firstOverlap, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
+import { firesOn, firstOverlap, hasAnyOccurrence, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
+import { calendarOf, holidayName, type HolidayCalendar } from '../holidays/holidays.service';
 import type { PlayoutEngine } from '../../playout/engine';
 import * as q from './schedules.queries';
 import { scheduleActionsFor, scheduleRefusal, seesSchedule, stateAllows, type ScheduleAction } from './scheduleRights';
@@ -21,8 +22,16 @@ export interface ScheduleContext extends ComposeContext {
   engine: PlayoutEngine;
 }
 
-export const recurrenceOf = (s: Pick<q.ScheduleRow, 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times'>): Recurrence => ({
+type RecurrenceFields = 'mode' | 'weekdays' | 'start_date' | 'end_date' | 'times' | 'monthly' | 'dates' | 'max_count' | 'exceptions' | 'skip_holidays';
+
+/**
+ * When a schedule fires, with its administrator's holiday calendar (the holidays it skips when it
+ * skips them). The scheduler, the clash check and every answer go through it.
+ */
+export const recurrenceOf = (s: Pick<q.ScheduleRow, RecurrenceFields>, calendar: HolidayCalendar | null): Recurrence => ({
   mode: s.mode, weekdays: s.weekdays, startDate: s.start_date, endDate: s.end_date, times: s.times,
+  monthly: s.monthly, dates: s.dates, count: s.max_count, exceptions: s.exceptions,
+  skips: s.skip_holidays && calendar ? (day) => holidayName(calendar, day) !== null : undefined,
 });
 
 /** Milliseconds one occurrence holds its devices: every run and the waits between them. */
@@ -41,7 +50,7 @@ async function programmeSources(ctx: ComposeContext, id: string): Promise<Source
 }
 
 /** Checks a schedule as the broadcast dialog checks a broadcast, plus the calendar rules. */
-async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()): Promise<q.ScheduleFields> {
+async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now(), calendar?: HolidayCalendar): Promise<q.ScheduleFields> {
   const sources = body.idchuongtrinh ? await programmeSources(ctx, body.idchuongtrinh) : body.nguonphat;
   if (!body.loaibantin || !MESSAGE_TYPES.some((m) => m.id === body.loaibantin)) throw badRequest(MSG.noMessageType);
   if (body.diabanchon.length === 0) throw badRequest(MSG.noArea);
@@ -49,11 +58,9 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   if (sources.length === 0) throw badRequest(MSG.noSources);
   if (body.kieulaplai === 2 && body.thoigianlaplai < REPEAT_INTERVAL_MIN_SECONDS) throw badRequest(MSG.repeatIntervalMin);
   if (body.kieulaplai !== 0 && body.solanlaplai < REPEAT_COUNT_MIN) throw badRequest(MSG.repeatCountMin);
-  if (body.chedophat === 'hangtuan' && body.thutrongtuan.length === 0) throw badRequest(SCHEDULE_MESSAGES.noWeekdays);
-  if (body.giophat.length === 0) throw badRequest(SCHEDULE_MESSAGES.noTimes);
-  const endDate = body.chedophat === 'motlan' ? null : body.ngayketthuc ?? null;
-  if (endDate && endDate < body.ngaybatdau) throw badRequest(SCHEDULE_MESSAGES.endBeforeStart);
-  const recurrence: Recurrence = { mode: body.chedophat, weekdays: [...new Set(body.thutrongtuan)].sort(), startDate: body.ngaybatdau, endDate, times: [...new Set(body.giophat)].sort() };
+  const timing = timingOf(body);
+  const recurrence = recurrenceOf(timing, calendar ?? await calendarOf(ctx.db, ctx.session.user.admin_id));
+  if (!hasAnyOccurrence(recurrence)) throw badRequest(SCHEDULE_MESSAGES.noOccurrence);
   if (nextOccurrence(recurrence, now) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
   const target = await resolveTarget(ctx, body.diabanchon, body.thietbichon);
   const items = await itemsFromSources(ctx, sources, []);
@@ -62,11 +69,49 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   return {
     title: body.tieude, programme_id: body.idchuongtrinh ?? null, sources, items, total_seconds: total,
     chosen_areas: body.diabanchon, chosen_devices: body.thietbichon, target_areas: target.targetAreas, target_devices: target.targetDevices,
-    device_count: target.deviceCount, message_type: body.loaibantin, priority: body.uutien, mode: recurrence.mode, weekdays: recurrence.weekdays,
-    start_date: recurrence.startDate, end_date: recurrence.endDate, times: recurrence.times,
+    device_count: target.deviceCount, message_type: body.loaibantin, priority: body.uutien, ...timing,
     repeat_mode: body.kieulaplai, repeat_interval: body.kieulaplai === 2 ? Math.round(body.thoigianlaplai) : 0,
     repeat_count: body.kieulaplai === 0 ? 0 : body.solanlaplai, status: hasRight(ctx.session, 'duyetlichphat') ? 'daduyet' : 'choduyet',
   };
+}
+
+/**
+ * The timetable of a schedule body, checked and kept only as its mode needs: weekdays for a weekly
+ * one, the monthly rule for a monthly one, the dates (which also give its first and last day) for a
+ * set of dates. Throws the rule's own message when something its mode needs is missing.
+ */
+function timingOf(body: ScheduleBody): Pick<q.ScheduleRow, RecurrenceFields> {
+  const mode = body.chedophat;
+  if (body.giophat.length === 0) throw badRequest(SCHEDULE_MESSAGES.noTimes);
+  if (mode === 'hangtuan' && body.thutrongtuan.length === 0) throw badRequest(SCHEDULE_MESSAGES.noWeekdays);
+  if (mode === 'hangthang' && !body.hangthang) throw badRequest(SCHEDULE_MESSAGES.monthlyRuleRequired);
+  const dates = mode === 'cacngay' ? [...new Set(body.cacngay)].sort() : [];
+  if (mode === 'cacngay' && dates.length === 0) throw badRequest(SCHEDULE_MESSAGES.noDates);
+  const startDate = mode === 'cacngay' ? dates[0] : body.ngaybatdau;
+  const endDate = mode === 'motlan' ? null : mode === 'cacngay' ? dates.at(-1)! : body.ngayketthuc ?? null;
+  if (endDate && endDate < startDate) throw badRequest(SCHEDULE_MESSAGES.endBeforeStart);
+  const times = [...new Set(body.giophat)].sort();
+  const exceptions = body.ngoaile.map((e) => ({ ngay: e.ngay, gio: e.gio, doisang: e.doisang }));
+  // A move names the occurrence it moves (one of its times, or the only one).
+  for (const e of exceptions) {
+    if (e.doisang && !e.gio) {
+      if (times.length !== 1) throw badRequest(SCHEDULE_MESSAGES.moveNeedsTime);
+      e.gio = times[0];
+    }
+  }
+  const timing: Pick<q.ScheduleRow, RecurrenceFields> = {
+    mode, weekdays: mode === 'hangtuan' ? [...new Set(body.thutrongtuan)].sort() : [], start_date: startDate, end_date: endDate, times,
+    monthly: mode === 'hangthang' ? body.hangthang ?? null : null, dates, max_count: mode === 'motlan' ? null : body.solanphat ?? null,
+    exceptions, skip_holidays: body.bongayle,
+  };
+  // An exception must name an occurrence of the rule itself.
+  const plain = recurrenceOf({ ...timing, exceptions: [] }, null);
+  for (const e of exceptions) {
+    const at = e.gio ? Date.parse(`${e.ngay}T${e.gio.length === 5 ? `${e.gio}:00` : e.gio}+07:00`) : null;
+    const isOccurrence = at === null ? firesOn(plain, e.ngay) : occurrencesBetween(plain, at, at + 1).length > 0;
+    if (!isOccurrence) throw badRequest(SCHEDULE_MESSAGES.exceptionNotOccurrence);
+  }
+  return timing;
 }
 
 /** The schedule, if it lies in the caller's administrator and reaches their area scope (to see it). */
@@ -93,11 +138,16 @@ export interface ScheduleViewer {
   running: Map<string, string>;
   runs: Map<string, q.LastRun>;
   now: number;
+  /** The administrator's holiday calendar (schedules that skip holidays). */
+  calendar: HolidayCalendar;
 }
 
 export async function viewerOf(ctx: ComposeContext, live: LiveBroadcast[], ids: string[], now = Date.now(), scope?: AreaScope): Promise<ScheduleViewer> {
   const running = new Map(live.filter((l) => l.idlichgoc).map((l) => [l.idlichgoc!, l.idlichphat]));
-  return { scope: scope ?? await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, runs: await q.lastRuns(ctx.db, ids, now), now };
+  return {
+    scope: scope ?? await areaScope(ctx.db, ctx.session), pins: await q.pinsOf(ctx.db, ctx.session.user.id), running, runs: await q.lastRuns(ctx.db, ids, now), now,
+    calendar: await calendarOf(ctx.db, ctx.session.user.admin_id),
+  };
 }
 
 const END_REASONS: Record<string, string> = {
@@ -127,7 +177,7 @@ function lifecycleOf(row: q.ScheduleRow, viewer: ScheduleViewer, upcoming: numbe
   if (onAir) return { trangthai: row.status, tinhtrang: 'dangphat', lanphatcuoi: lanphatcuoi && { ...lanphatcuoi, ketqua: 'dangphat' } };
   if (upcoming !== null) return { trangthai: row.status, tinhtrang: null, lanphatcuoi };
   if (row.mode === 'motlan' && !lanphatcuoi && row.status !== 'daduyet') {
-    const [planned] = occurrencesBetween(recurrenceOf(row), 0, viewer.now + 1).slice(-1);
+    const [planned] = occurrencesBetween(recurrenceOf(row, viewer.calendar), 0, viewer.now + 1).slice(-1);
     if (planned !== undefined) lanphatcuoi = { thoidiem: planned, ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.chuaduyet, nguoingat: null, sothietbiphat: 0 };
   }
   return { trangthai: 'ketthuc', tinhtrang: row.mode === 'motlan' ? lanphatcuoi?.ketqua ?? 'ketthuc' : 'ketthuc', lanphatcuoi };
@@ -135,14 +185,14 @@ function lifecycleOf(row: q.ScheduleRow, viewer: ScheduleViewer, upcoming: numbe
 
 export function toSchedule(ctx: ComposeContext, row: q.ScheduleRow, viewer: ScheduleViewer): Schedule {
   const { now } = viewer;
-  const upcoming = nextOccurrence(recurrenceOf(row), now);
+  const upcoming = nextOccurrence(recurrenceOf(row, viewer.calendar), now);
   const running = viewer.running.get(row.id) ?? null;
   const lifecycle = lifecycleOf(row, viewer, upcoming);
   return {
     _id: row.id, tieude: row.title, idchuongtrinh: row.programme_id, nguonphat: row.sources, thoiluong: row.total_seconds,
     diabanchon: row.chosen_areas.map((id) => ({ _id: id, tendiaban: ctx.gateway.areaName(id) })), thietbichon: row.chosen_devices, sothietbi: row.device_count,
     loaibantin: row.message_type, uutien: row.priority, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date,
-    giophat: row.times, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, lydo: row.reason,
+    giophat: row.times, hangthang: row.monthly, cacngay: row.dates, solanphat: row.max_count, ngoaile: row.exceptions, bongayle: row.skip_holidays, kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count, lydo: row.reason,
     ghim: row.pinned || viewer.pins.has(row.id), ghimcuatoi: viewer.pins.has(row.id), ghimchung: row.pinned,
     nguoitao: { _id: row.created_by, hoten: row.creator_name },
     nguoiduyet: row.approved_by ? { _id: row.approved_by, hoten: row.approver_name ?? '' } : null, phienban: row.version,
@@ -211,7 +261,7 @@ export async function editSchedule(ctx: ScheduleContext, id: string, version: nu
 export async function approveSchedule(ctx: ComposeContext, id: string): Promise<q.ScheduleRow> {
   const row = await scheduleFor(ctx, id, 'duyet');
   if (row.status !== 'choduyet' && row.status !== 'yeucausua') throw badRequest(SCHEDULE_MESSAGES.notPending);
-  if (nextOccurrence(recurrenceOf(row), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
+  if (nextOccurrence(recurrenceOf(row, await calendarOf(ctx.db, row.admin_id)), Date.now()) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'daduyet', { approvedBy: ctx.session.user.id });
     await writeSystemLog(tx, ctx.session.actor, { action: 'duyet-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: row.title } });
@@ -223,7 +273,7 @@ export async function approveSchedule(ctx: ComposeContext, id: string): Promise<
 /** Sends a schedule back to its author with a reason (yeucauduyetlai); it stops firing. */
 export async function sendBackSchedule(ctx: ComposeContext, id: string, reason: string): Promise<q.ScheduleRow> {
   const row = await scheduleFor(ctx, id, 'yeucauduyetlai');
-  const upcoming = nextOccurrence(recurrenceOf(row), Date.now()) !== null;
+  const upcoming = nextOccurrence(recurrenceOf(row, await calendarOf(ctx.db, row.admin_id)), Date.now()) !== null;
   if (!stateAllows({ status: row.status, upcoming, running: false }, 'yeucauduyetlai')) throw badRequest(SCHEDULE_MESSAGES.notSendBack);
   await ctx.db.transaction(async (tx) => {
     await q.setScheduleStatus(tx, id, 'yeucausua', { reason });
@@ -269,9 +319,11 @@ export async function removeSource(ctx: ScheduleContext, id: string, index: numb
   return editSchedule(ctx, id, row.version, bodyOf(row, sources));
 }
 
-const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
+/** A schedule as the body that would compose it again (with other sources). */
+export const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
   tieude: row.title, idchuongtrinh: null, nguonphat: sources, diabanchon: row.chosen_areas, thietbichon: row.chosen_devices, loaibantin: row.message_type,
   uutien: isPriority(row.priority) ? row.priority : NORMAL_PRIORITY, chedophat: row.mode, thutrongtuan: row.weekdays, ngaybatdau: row.start_date, ngayketthuc: row.end_date, giophat: row.times,
+  hangthang: row.monthly, cacngay: row.dates, solanphat: row.max_count, ngoaile: row.exceptions, bongayle: row.skip_holidays,
   kieulaplai: row.repeat_mode, thoigianlaplai: row.repeat_interval, solanlaplai: row.repeat_count || 1,
 });
 
@@ -282,7 +334,8 @@ const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => ({
 export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
   // The schedule being edited is left out (it must be one the caller reaches).
   if (exceptId) await scheduleInScope(ctx, exceptId);
-  const fields = await compose(ctx, body, now);
+  const calendar = await calendarOf(ctx.db, ctx.session.user.admin_id);
+  const fields = await compose(ctx, body, now, calendar);
   const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
   const horizon = now + 14 * 24 * 3600 * 1000;
   const conflicts: ScheduleConflict[] = [];
@@ -291,7 +344,7 @@ export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exc
     const theirs = new Set([...other.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(other.target_areas))]);
     const shared = [...mine].filter((d) => theirs.has(d));
     if (shared.length === 0) continue;
-    const overlap = firstOverlap(recurrenceOf(fields), spanOf(fields), recurrenceOf(other), spanOf(other), now, horizon);
+    const overlap = firstOverlap(recurrenceOf(fields, calendar), spanOf(fields), recurrenceOf(other, calendar), spanOf(other), now, horizon);
     if (!overlap) continue;
     const names = new Map((await ctx.db.query<{ id: string; name: string }>('SELECT id, name FROM devices WHERE id = ANY($1)', [shared])).map((d) => [d.id, d.name]));
     conflicts.push({
@@ -303,11 +356,8 @@ export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exc
   return conflicts;
 }
 
-/** Whether a schedule is active on a local day (list filter). */
-export function activeOn(row: q.ScheduleRow, day: string): boolean {
-  if (row.mode === 'motlan') return row.start_date === day;
-  if (day < row.start_date || (row.end_date && day > row.end_date)) return false;
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return row.weekdays.includes(weekday);
+/** Whether a schedule fires on a local day (list filter): the occurrence function, holidays and exceptions included. */
+export function activeOn(row: q.ScheduleRow, day: string, calendar: HolidayCalendar): boolean {
+  return firesOn(recurrenceOf(row, calendar), day);
 }
 

@@ -6,7 +6,8 @@ import { writeSystemLog } from './systemLog.service';
 /** Log actions of refused requests (the system-log screen filters by them). */
 export const REFUSAL_ACTIONS = { quyen: 'tu-choi-quyen', 'pham-vi': 'tu-choi-pham-vi' } as const;
 
-async function auditRefusal(app: FastifyInstance, request: FastifyRequest, error: FastifyError | Error): Promise<void> {
+/** Writes a refused right or scope of the signed-in actor to the system log (also for one refusal among several a route reports). */
+export async function auditRefusal(app: FastifyInstance, request: FastifyRequest, error: FastifyError | Error): Promise<void> {
   if (!(error instanceof AppError) || !error.refusal || !request.session) return;
   const { refusal } = error;
   try {

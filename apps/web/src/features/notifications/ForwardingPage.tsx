@@ -17,7 +17,7 @@ import { forwardingBody, forwardingToForm, type ForwardingFormValues } from './f
 
 const isKnown = (service: string): service is MessagingService => (MESSAGING_SERVICES as readonly string[]).includes(service);
 
-/** /notification-{service}: which events go to Telegram or a webhook, the service's settings and a test message. */
+/** /notification-{service}: which events go to Telegram, Zalo OA or a webhook, the service's settings and a test message. */
 export function ForwardingPage({ service }: { service: string }) {
   const { t, tMessage } = useT();
   const allowed = hasRight(useCurrentUser(), 'quanlytaikhoan');
@@ -117,6 +117,11 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
               <>
                 <PasswordField label={t('forwarding.botToken')} value={values.bottoken} onChange={(e) => set('bottoken', e.target.value)} autoComplete="off" placeholder={masked('bottoken')} helperText={errorFor('bottoken') ?? (masked('bottoken') ? t('forwarding.keepSecret') : t('forwarding.botTokenHelp'))} error={!!errorFor('bottoken')} fullWidth />
                 <TextField label={t('forwarding.chatId')} value={values.chatid} onChange={(e) => set('chatid', e.target.value)} helperText={errorFor('chatid') ?? t('forwarding.chatIdHelp')} error={!!errorFor('chatid')} fullWidth />
+              </>
+            ) : service === 'zalo' ? (
+              <>
+                <PasswordField label={t('forwarding.zaloToken')} value={values.accesstoken} onChange={(e) => set('accesstoken', e.target.value)} autoComplete="off" placeholder={masked('accesstoken')} helperText={errorFor('accesstoken') ?? (masked('accesstoken') ? t('forwarding.keepSecret') : t('forwarding.zaloTokenHelp'))} error={!!errorFor('accesstoken')} fullWidth />
+                <TextField label={t('forwarding.zaloUsers')} value={values.nguoinhan} onChange={(e) => set('nguoinhan', e.target.value)} helperText={errorFor('nguoinhan') ?? t('forwarding.zaloUsersHelp')} error={!!errorFor('nguoinhan')} fullWidth />
               </>
             ) : (
               <>

@@ -6,6 +6,9 @@ export interface ForwardingFormValues {
   sukien: NotificationKind[];
   bottoken: string;
   chatid: string;
+  /** Zalo OA: the access token (empty keeps the stored one) and the followers' user ids. */
+  accesstoken: string;
+  nguoinhan: string;
   url: string;
   bimat: string;
 }
@@ -17,6 +20,8 @@ export function forwardingToForm(setting: Forwarding | undefined): ForwardingFor
     sukien: setting?.sukien ?? [],
     bottoken: '',
     chatid: setting?.cauhinh.chatid ?? '',
+    accesstoken: '',
+    nguoinhan: setting?.cauhinh.nguoinhan ?? '',
     url: setting?.cauhinh.url ?? '',
     bimat: '',
   };
@@ -26,7 +31,9 @@ export function forwardingToForm(setting: Forwarding | undefined): ForwardingFor
 export function forwardingBody(service: MessagingService, values: ForwardingFormValues): { body?: ForwardingUpdateBody; error?: string; field?: string } {
   const cauhinh = service === 'telegram'
     ? { chatid: values.chatid, ...(values.bottoken.trim() ? { bottoken: values.bottoken.trim() } : {}) }
-    : { url: values.url, ...(values.bimat ? { bimat: values.bimat } : {}) };
+    : service === 'zalo'
+      ? { nguoinhan: values.nguoinhan, ...(values.accesstoken.trim() ? { accesstoken: values.accesstoken.trim() } : {}) }
+      : { url: values.url, ...(values.bimat ? { bimat: values.bimat } : {}) };
   const parsed = forwardingUpdateBodySchema.safeParse({ dichvu: service, batdau: values.batdau, sukien: values.sukien, cauhinh });
   if (parsed.success) return { body: parsed.data };
   const issue = parsed.error.issues[0];

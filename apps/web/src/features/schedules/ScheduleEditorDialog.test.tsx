@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SCHEDULE_MESSAGES, type Schedule } from '@loa/contract';
 import { AppProviders } from '../../app/AppProviders';
@@ -7,6 +7,7 @@ import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
 import { makeUser } from '../../test/fixtures';
+import { typeIntoPicker } from '../../test/pickers';
 import { writeStoredUser } from '../../lib/userStorage';
 import { makeProgramme, makeSchedule } from './scheduleFixtures';
 import { ScheduleEditorDialog } from './ScheduleEditorDialog';
@@ -55,9 +56,9 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(dialog).getByRole('button', { name: 'T2' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'CN' }));
-    await userEvent.type(within(dialog).getByLabelText('Giờ phát'), '06:00');
+    typeIntoPicker(dialog, 'Giờ phát', '06:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm giờ' }));
-    fireEvent.change(within(dialog).getByLabelText('Ngày bắt đầu'), { target: { value: '2025-11-17' } });
+    typeIntoPicker(dialog, 'Ngày bắt đầu', '17/11/2025');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
 
     const clash = await screen.findByRole('dialog', { name: 'Trùng lịch phát' }, { timeout: 5000 });
@@ -128,5 +129,48 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     expect(within(dialog).getByTestId('schedule-on-air')).toHaveTextContent('khi lưu thay đổi, lần phát đang chạy sẽ dừng trên các loa');
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     expect(await screen.findByText('Đã lưu lịch phát! Lần phát đang chạy đã dừng trên các loa.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('composes a monthly repeat on the second Monday with a count, skipping holidays, with one broadcast moved', async () => {
+    const { server, onSaved, dialog } = open({ schedule: makeSchedule({ giophat: ['06:00'] }) }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
+    });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chế độ phát'), 'Hằng tháng');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Lặp hằng tháng theo'), 'Thứ của tuần thứ mấy');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Tuần thứ'), '2');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Thứ'), 'Thứ Hai');
+    await userEvent.type(within(dialog).getByLabelText('Số lần phát'), '6');
+    await userEvent.click(within(dialog).getByLabelText('Không phát vào ngày nghỉ lễ (theo lịch ngày nghỉ của đơn vị)'));
+    typeIntoPicker(dialog, 'Ngày của lần phát', '14/12/2026');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Cách xử lý'), 'Dời sang ngày giờ khác');
+    typeIntoPicker(dialog, 'Ngày mới', '15/12/2026');
+    typeIntoPicker(dialog, 'Giờ mới', '07:30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm ngoại lệ' }));
+    expect(within(dialog).getByTestId('schedule-exceptions')).toHaveTextContent('14/12/2026 06:00 → 15/12/2026 07:30');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
+    expect(bodies(server, 'sualichphat')[0]).toMatchObject({
+      chedophat: 'hangthang', hangthang: { kieu: 'thu', tuan: 2, thu: 1 }, thutrongtuan: [], solanphat: 6, bongayle: true, cacngay: [],
+      ngoaile: [{ ngay: '2026-12-14', gio: '06:00', doisang: { ngay: '2026-12-15', gio: '07:30' } }],
+    });
+  });
+
+  it('composes a schedule on chosen dates, and refuses one with none', async () => {
+    const { server, onSaved, dialog } = open({ schedule: makeSchedule() }, {
+      [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
+      [`POST ${base}/sualichphat`]: { status: 200, body: { data: makeSchedule({ phienban: 4 }) } },
+    });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chế độ phát'), 'Các ngày cụ thể');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(SCHEDULE_MESSAGES.noDates));
+    for (const date of ['03/12/2026', '25/11/2026']) {
+      typeIntoPicker(dialog, 'Ngày phát', date);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm ngày' }));
+    }
+    expect(within(dialog).getByTestId('schedule-dates')).toHaveTextContent('25/11/2026' + '03/12/2026');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
+    expect(bodies(server, 'sualichphat')[0]).toMatchObject({ chedophat: 'cacngay', cacngay: ['2026-11-25', '2026-12-03'], ngaybatdau: '2026-11-25', ngayketthuc: null, thutrongtuan: [] });
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { formatDuration, MESSAGE_TYPES, NORMAL_PRIORITY, PRIORITIES, type Programme, type Schedule, type ScheduleMode } from '@loa/contract';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { formatDuration, MESSAGE_TYPES, NORMAL_PRIORITY, PRIORITIES, type Programme, type Schedule } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -16,7 +16,8 @@ import { ConflictDialog } from './ConflictDialog';
 import { emptyScheduleForm, formFromSchedule, type ScheduleForm } from './scheduleForm';
 import { StartTimesField } from './StartTimesField';
 import { useScheduleSave } from './useScheduleSave';
-import { WeekdayToggles } from './WeekdayToggles';
+import { ExceptionsField } from './ExceptionsField';
+import { RepeatRuleFields } from './RepeatRuleFields';
 
 export interface ScheduleEditorDialogProps {
   /** The schedule to edit; absent for a new one. */
@@ -122,18 +123,9 @@ export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = 
                 ))}
               </TextField>
             </Stack>
-            <ToggleButtonGroup exclusive size="small" color="primary" value={form.chedophat} onChange={(_e, next: ScheduleMode | null) => next && patch({ chedophat: next })} aria-label={t('schedules.mode')}>
-              <ToggleButton value="hangtuan">{t('schedules.modeWeekly')}</ToggleButton>
-              <ToggleButton value="motlan">{t('schedules.modeOnce')}</ToggleButton>
-            </ToggleButtonGroup>
-            {form.chedophat === 'hangtuan' && <WeekdayToggles value={form.thutrongtuan} onChange={(thutrongtuan) => patch({ thutrongtuan })} />}
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="date" label={t('schedules.startDate')} value={form.ngaybatdau} onChange={(e) => patch({ ngaybatdau: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
-              {form.chedophat === 'hangtuan' && (
-                <TextField type="date" label={t('schedules.endDate')} value={form.ngayketthuc} onChange={(e) => patch({ ngayketthuc: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.ngaybatdau } }} sx={{ flex: 1 }} />
-              )}
-            </Stack>
+            <RepeatRuleFields value={form} onChange={patch} />
             <StartTimesField value={form.giophat} onChange={(giophat) => patch({ giophat })} />
+            {form.chedophat !== 'motlan' && <ExceptionsField value={form.ngoaile} times={form.giophat} onChange={(ngoaile) => patch({ ngoaile })} />}
             <RepeatFields value={form} onChange={patch} />
           </Stack>
         </DialogContent>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IconButton, ListItemText, Menu, MenuItem, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { Checkbox, IconButton, ListItemText, Menu, MenuItem, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ReplyIcon from '@mui/icons-material/Reply';
@@ -7,6 +7,7 @@ import PushPinIcon from '@mui/icons-material/PushPin';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import DeleteIcon from '@mui/icons-material/Delete';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
+import HeadphonesIcon from '@mui/icons-material/Headphones';
 import type { LiveBroadcast, Schedule } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { ScheduleActions } from './scheduleActions';
@@ -15,15 +16,24 @@ import { DAY_SHORT, formatScheduleWhen, formatStart } from './scheduleWhen';
 
 /** What a row's buttons ask for. */
 export type ScheduleRowAction =
-  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove'; schedule: Schedule }
+  | { kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove' | 'listen'; schedule: Schedule }
   | { kind: 'stop'; schedule: Schedule; run: LiveBroadcast };
 
 /** One schedule: title, status, areas, days and times, next start, creator, approver, and the buttons the user's rights allow. */
-export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedule; actions: ScheduleActions; onAction: (action: ScheduleRowAction) => void }) {
+export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }: {
+  schedule: Schedule; actions: ScheduleActions; onAction: (action: ScheduleRowAction) => void;
+  /** Chosen for a review of several at once (only a schedule the user may approve or send back can be). */
+  selected?: boolean; onSelect?: (id: string, chosen: boolean) => void;
+}) {
   const { t, locale } = useT();
-  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove') => () => onAction({ kind, schedule });
+  const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove' | 'listen') => () => onAction({ kind, schedule });
   return (
-    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover>
+    <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover selected={!!selected}>
+      <TableCell padding="checkbox">
+        {onSelect && (schedule.thaotac.duyet || schedule.thaotac.yeucauduyetlai) && (
+          <Checkbox checked={!!selected} onChange={(e) => onSelect(schedule._id, e.target.checked)} slotProps={{ input: { 'aria-label': t('schedules.select', { title: schedule.tieude }) } }} />
+        )}
+      </TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           {schedule.ghim && <PushPinIcon fontSize="small" color={schedule.ghimchung ? 'secondary' : 'primary'} titleAccess={t(schedule.ghimchung ? 'schedules.pinnedAll' : 'schedules.pinned')} />}
@@ -33,7 +43,8 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
       </TableCell>
       <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
-      <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'))}</TableCell>
+      <TableCell align="right" data-testid="schedule-speakers">{schedule.sothietbi}</TableCell>
+      <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'), { t, locale })}</TableCell>
       <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
         <Typography variant="body2" color="text.secondary">
           {/* Only what will fire is a next start: one waiting for approval shows its planned start as such. */}
@@ -46,6 +57,11 @@ export function ScheduleRow({ schedule, actions, onAction }: { schedule: Schedul
         {actions.stop && (
           <Tooltip title={t('schedules.stop')}>
             <IconButton color="error" aria-label={t('schedules.stop')} onClick={() => actions.stop && onAction({ kind: 'stop', schedule, run: actions.stop })}><StopCircleIcon /></IconButton>
+          </Tooltip>
+        )}
+        {(actions.approve || actions.sendBack) && (
+          <Tooltip title={t('schedules.listen')}>
+            <IconButton aria-label={t('schedules.listen')} onClick={act('listen')}><HeadphonesIcon /></IconButton>
           </Tooltip>
         )}
         {actions.approve && (

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { vnIsoDay } from '@loa/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer } from '../../test/fakeServer';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
+import { typeIntoPicker } from '../../test/pickers';
 import { makeLive } from '../broadcast/live/liveFixtures';
 import { makeSchedule } from './scheduleFixtures';
 
@@ -20,6 +22,8 @@ function serve(schedules = SCHEDULES, extra: Parameters<typeof fakeServer>[0] = 
   return fakeServer({
     [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
     ...extra,
+    // The list view pages on the server (danhsachtrang); the week view reads every schedule (danhsachlichphat).
+    [`POST ${base}/danhsachtrang`]: (body) => ({ status: 200, body: { data: { items: schedules, tong: 45, trang: (body as { data: { trang: number } }).data.trang, sodong: 20 } } }),
     [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: schedules } },
     [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
@@ -35,7 +39,9 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     serve();
     renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
-    expect(screen.getAllByTestId('schedule-row').map((r) => r.dataset.id)).toEqual(['lp-3', 'lp-1', 'lp-2']);
+    // In the server's order (it sorts: scheduleList.routes.test.ts), with the number of speakers.
+    expect(screen.getAllByTestId('schedule-row').map((r) => r.dataset.id)).toEqual(['lp-1', 'lp-2', 'lp-3']);
+    expect(within(row('lp-1')).getByTestId('schedule-speakers')).toHaveTextContent('2');
     expect(row('lp-1')).toHaveAttribute('data-status', 'choduyet');
     expect(within(row('lp-1')).getByTestId('schedule-status')).toHaveTextContent('Chờ duyệt');
     expect(within(row('lp-3')).getByTestId('schedule-status')).toHaveTextContent('Đã duyệt');
@@ -99,7 +105,7 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     renderApp('/quan-ly-lich-phat', { user: makeUser() });
     await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
     await userEvent.click(within(screen.getByRole('group', { name: 'Lọc theo trạng thái' })).getByRole('button', { name: 'Chờ duyệt' }));
-    await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachlichphat`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet' } }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === `${base}/danhsachtrang`).at(-1)?.body).toEqual({ data: { trangthai: 'choduyet', sapxep: 'lanphattiep', chieu: 'tang', trang: 1, sodong: 20 } }));
   });
 
   it('tells what really became of each schedule, and gives a next start only to what will fire', async () => {
@@ -143,5 +149,126 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Xoá' }));
     await waitFor(() => expect(server.calls.some((c) => c.path === `${base}/xoalichphat`)).toBe(true));
     expect(await screen.findByText('Đã xoá lịch phát và dừng phát trên các loa!')).toBeInTheDocument();
+  });
+
+  it('shows the holiday calendar, refuses a malformed line with the server’s words, and saves own days (approvers)', async () => {
+    // The dialog opens on this year (Vietnam time).
+    const year = Number(vnIsoDay(Date.now()).slice(0, 4));
+    const view = (ngayrieng: string) => ({
+      ngayleluat: true, ngayrieng, nam: year,
+      danhsach: [{ ngay: '2026-02-17', ten: 'Tết Nguyên đán (mùng 1)', nguon: 'luat' }, ...(ngayrieng ? [{ ngay: '2026-12-20', ten: 'Lễ hội làng', nguon: 'rieng' }] : [])],
+    });
+    let saved = '';
+    const server = serve(SCHEDULES, {
+      [`GET /v1/client/ngaynghi?nam=${year}`]: () => ({ status: 200, body: { data: view(saved) } }),
+      'POST /v1/client/ngaynghi/capnhat': (body) => {
+        const text = (body as { ngayrieng: string }).ngayrieng;
+        if (text.includes('31/02')) return { status: 400, body: { message: 'Danh sách ngày nghỉ có dòng không hợp lệ, chưa lưu gì:\nDòng 1 (“31/02/2026 Sai”): ngày không hợp lệ (viết dd/mm/yyyy, ví dụ 02/09/2026)' } };
+        saved = '20/12/2026 Lễ hội làng';
+        return { status: 200, body: { data: view(saved) } };
+      },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat'), right('duyetlichphat')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ngày nghỉ lễ' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lịch ngày nghỉ của đơn vị' });
+    expect(await within(dialog).findByTestId('holiday-list', {}, { timeout: 5000 })).toHaveTextContent('17/02/2026 — Tết Nguyên đán (mùng 1)Theo luật');
+    const own = within(dialog).getByLabelText('Ngày nghỉ riêng của đơn vị');
+    await userEvent.type(own, '31/02/2026 Sai');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    expect(await within(dialog).findByTestId('holiday-errors')).toHaveTextContent('Dòng 1 (“31/02/2026 Sai”): ngày không hợp lệ');
+    await userEvent.clear(own);
+    await userEvent.type(own, '20/12/2026 Lễ hội làng');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(within(dialog).getByTestId('holiday-list')).toHaveTextContent('20/12/2026 — Lễ hội làngCủa đơn vị'));
+    expect(server.calls.filter((c) => c.path === '/v1/client/ngaynghi/capnhat').map((c) => c.body)).toEqual([
+      { ngayleluat: true, ngayrieng: '31/02/2026 Sai' }, { ngayleluat: true, ngayrieng: '20/12/2026 Lễ hội làng' },
+    ]);
+  });
+
+  it('copies a week to the next weeks and says how many schedules were made', async () => {
+    const server = serve(SCHEDULES, { [`POST ${base}/saocheptuan`]: { status: 200, body: { data: { datao: ['lp-7', 'lp-8'], boqua: [{ idlichphat: 'lp-1', tieude: 'x', lydo: 'y' }] } } } });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sao chép tuần' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sao chép lịch phát của một tuần' });
+    typeIntoPicker(dialog, 'Tuần bắt đầu từ thứ Hai', '30/11/2026');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Sao chép sang số tuần tiếp theo'), '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sao chép' }));
+    expect(await screen.findByText('Đã tạo 2 lịch phát mới; bỏ qua 1 lịch.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === `${base}/saocheptuan`)?.body).toEqual({ tuan: '2026-11-30', sotuan: 3 });
+  });
+
+  it('sorts and pages through the server, and links the week plan export', async () => {
+    const server = serve();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.getByText('1–20 trên 45')).toBeInTheDocument();
+    const pages = () => server.calls.filter((c) => c.path === `${base}/danhsachtrang`).map((c) => (c.body as { data: Record<string, unknown> }).data);
+    await userEvent.click(screen.getByRole('button', { name: 'Tên chương trình' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'tang', trang: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tên chương trình' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'giam', trang: 1 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
+    await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'giam', trang: 2 }));
+    expect(await screen.findByText('21–40 trên 45')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Xuất kế hoạch tuần (CSV)' })).toHaveAttribute('href', `${base}/kehoachtuan?tuan=${vnIsoDay(Date.now())}`);
+  });
+
+  it('approves several chosen schedules at once, and sends several back with one reason, listing those it could not', async () => {
+    const reviewable = { ...NONE, duyet: true, yeucauduyetlai: true };
+    const list = [makeSchedule({ thaotac: reviewable }), makeSchedule({ _id: 'lp-2', tieude: 'Tin B', thaotac: reviewable }), makeSchedule({ _id: 'lp-3', tieude: 'Tin C', thaotac: NONE })];
+    const server = serve(list, {
+      [`POST ${base}/duyetnhieu`]: (body) => ((body as { hanhdong: string }).hanhdong === 'duyet'
+        ? { status: 200, body: { data: { xong: ['lp-1', 'lp-2'], loi: [] } } }
+        : { status: 200, body: { data: { xong: ['lp-1'], loi: [{ idlichphat: 'lp-2', lydo: 'Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!' }] } } }),
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(screen.queryByRole('checkbox', { name: 'Chọn lịch "Tin C"' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Bản tin sáng"' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Tin B"' }));
+    expect(screen.getByTestId('bulk-review')).toHaveTextContent('Đã chọn 2 lịch phát');
+    await userEvent.click(screen.getByRole('button', { name: 'Duyệt các lịch đã chọn' }));
+    expect(await screen.findByText('Đã xử lý 2 lịch phát!', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('bulk-review')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Bản tin sáng"' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Chọn lịch "Tin B"' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Trả lại các lịch đã chọn' }));
+    await userEvent.type(await screen.findByLabelText('Lý do'), 'Sai giờ phát');
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi' }));
+    expect(await screen.findByTestId('bulk-failures', {}, { timeout: 5000 })).toHaveTextContent('Chỉ trả lại được lịch phát đang chờ duyệt hoặc đã duyệt!');
+    expect(server.calls.filter((c) => c.path === `${base}/duyetnhieu`).map((c) => c.body)).toEqual([
+      { ids: ['lp-1', 'lp-2'], hanhdong: 'duyet' }, { ids: ['lp-1', 'lp-2'], hanhdong: 'yeucauduyetlai', lydo: 'Sai giờ phát' },
+    ]);
+  });
+
+  it('lets an approver hear every source (files and speech in full, a relay for a few seconds) before approving from the same dialog', async () => {
+    const sources = [
+      { kieunguon: 'FILE', thoigianBatdau: 60, files: [{ fileName: 'bantin.mp3', url: 'audio/1-ab-bantin.mp3', duration: 60, thoigianbatdau: 0 }] },
+      { kieunguon: 'Tổng Hợp Giọng Nói', thoigianBatdau: 20, url: 'tts/abc.mp3', thoiluong: 20 },
+      { kieunguon: 'Tiếp Sóng', thoigianBatdau: 300, tenkenh: 'VOV1', url: '6f1c2a4e-0b7d-4c1e-9a55-3f0e8d2b7c11', thoiluong: 300 },
+    ];
+    const pending = makeSchedule({ nguonphat: sources, thaotac: { ...NONE, duyet: true, yeucauduyetlai: true } });
+    const server = serve([pending], {
+      [`GET ${base}/danhsachkenhsohoa`]: { status: 200, body: { data: [{ _id: '6f1c2a4e-0b7d-4c1e-9a55-3f0e8d2b7c11', tenkenh: 'VOV1', url: 'http://radio.example.vn/vov1' }] } },
+      [`POST ${base}/thietbimuctieu`]: { status: 200, body: { data: [
+        { _id: 'd-1', tenthietbi: 'Loa chợ', tendiaban: 'Xã Tân Lập', vido: 21.03, kinhdo: 105.85, tructuyen: true },
+        { _id: 'd-2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', vido: null, kinhdo: null, tructuyen: false },
+      ] } },
+      'GET /v1/client/cauhinh': { status: 200, body: { data: { maptileurl: 'http://127.0.0.1:9/{z}/{x}/{y}.png', mapattribution: '' } } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Nghe trước' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nghe trước: Bản tin sáng' });
+    expect(await within(dialog).findByTestId('targets-map', {}, { timeout: 5000 })).toHaveTextContent('Phát tới 2 loa (1 loa chưa có toạ độ).');
+    expect(within(dialog).getByTestId('targets-map').querySelectorAll('path.leaflet-interactive')).toHaveLength(1);
+    expect(within(dialog).getByLabelText('bantin.mp3')).toHaveAttribute('src', '/media/audio/1-ab-bantin.mp3');
+    expect(within(dialog).getByLabelText('Giọng nói tổng hợp')).toHaveAttribute('src', '/media/tts/abc.mp3');
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Nghe thử 10 giây' }, { timeout: 5000 }));
+    expect(within(dialog).getByTestId('relay-preview')).toHaveAttribute('src', 'http://radio.example.vn/vov1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Duyệt' }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${base}/duyetlichphat`)?.body).toEqual({ id: 'lp-1' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nghe trước: Bản tin sáng' })).not.toBeInTheDocument());
   });
 });

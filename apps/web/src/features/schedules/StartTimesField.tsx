@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Button, Chip, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+import { TimeInput } from '../../lib/pickers';
 import { addStartTime } from './scheduleForm';
 
-/** Start times of day: type one, 'Thêm giờ' adds it; each chip removes its time. */
+/** Start times of day: type or pick one (24-hour), 'Thêm giờ' adds it; each chip removes its time. */
 export function StartTimesField({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const { t } = useT();
   const notify = useNotify();
@@ -22,20 +23,7 @@ export function StartTimesField({ value, onChange }: { value: string[]; onChange
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField
-          type="time"
-          label={t('schedules.time')}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              add();
-            }
-          }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-          sx={{ width: 160 }}
-        />
+        <TimeInput label={t('schedules.time')} value={draft} onChange={setDraft} />
         <Button variant="outlined" startIcon={<AddIcon />} onClick={add}>{t('schedules.addTime')}</Button>
       </Stack>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="start-times">

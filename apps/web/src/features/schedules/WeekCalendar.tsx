@@ -8,6 +8,7 @@ import { useNow } from '../../lib/useNow';
 import { DAY_SHORT, WEEK_ORDER, formatDate } from './scheduleWhen';
 import { STATUS_COLOR } from './ScheduleStatusChip';
 import { addDays, mondayOf, vnDate } from './vietnamTime';
+import { useHolidayCalendar } from './useHolidayCalendar';
 import { weekOccurrences } from './weekOccurrences';
 
 const STATUS_BORDER = { warning: 'warning.main', success: 'success.main', error: 'error.main', default: 'grey.500' } as const;
@@ -19,13 +20,18 @@ export function WeekCalendar({ schedules, onOpen, now: fixedNow }: { schedules: 
   const now = fixedNow ?? ticking;
   const [monday, setMonday] = useState(() => mondayOf(now));
   const today = vnDate(now);
+  // Holidays of the week (both years when it spans the new year): schedules that skip them have no block there.
+  const first = useHolidayCalendar(Number(monday.slice(0, 4)));
+  const second = useHolidayCalendar(Number(addDays(monday, 6).slice(0, 4)));
+  const holidays = useMemo(() => new Map([...(first.data?.danhsach ?? []), ...(second.data?.danhsach ?? [])].map((h) => [h.ngay, h.ten])), [first.data, second.data]);
   const byColumn = useMemo(() => {
     const columns: { schedule: Schedule; time: string; start: number }[][] = Array.from({ length: 7 }, () => []);
+    const skipped = new Set(holidays.keys());
     for (const schedule of schedules) {
-      for (const o of weekOccurrences(schedule, monday)) columns[o.column]!.push({ schedule, time: o.time, start: o.start });
+      for (const o of weekOccurrences(schedule, monday, skipped)) columns[o.column]!.push({ schedule, time: o.time, start: o.start });
     }
     return columns.map((items) => items.sort((a, b) => a.start - b.start));
-  }, [schedules, monday]);
+  }, [schedules, monday, holidays]);
 
   return (
     <Stack spacing={2}>
@@ -45,6 +51,7 @@ export function WeekCalendar({ schedules, onOpen, now: fixedNow }: { schedules: 
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                 {DAY_SHORT[locale][WEEK_ORDER[column]!]} {formatDate(date).slice(0, 5)}
               </Typography>
+              {holidays.has(date) && <Typography variant="caption" color="error" component="p" data-testid="week-holiday" sx={{ mb: 0.5 }}>{holidays.get(date)}</Typography>}
               {items.length === 0 && <Typography variant="caption" color="text.secondary">{t('schedules.dayEmpty')}</Typography>}
               <Stack spacing={0.5}>
                 {items.map(({ schedule, time }) => (

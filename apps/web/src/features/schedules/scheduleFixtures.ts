@@ -7,6 +7,7 @@ export function makeSchedule(overrides: Partial<Schedule> = {}): Schedule {
     nguonphat: [{ kieunguon: 'Tiếp Sóng', tenkenh: 'VOV1', url: 'http://radio/vov1', thoiluong: 300, thoigianBatdau: 300 }],
     thoiluong: 300, diabanchon: [{ _id: 'xa-1', tendiaban: 'Xã Tân Lập' }], thietbichon: ['tatca'], sothietbi: 2, loaibantin: 1, uutien: 0,
     chedophat: 'hangtuan', thutrongtuan: [1, 2, 3, 4, 5], ngaybatdau: '2025-11-01', ngayketthuc: null, giophat: ['06:00', '17:00'],
+    hangthang: null, cacngay: [], solanphat: null, ngoaile: [], bongayle: false,
     kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1, trangthai: 'choduyet', lydo: null, ghim: false, ghimcuatoi: false, ghimchung: false,
     nguoitao: { _id: 'u-2', hoten: 'Trần Thị Bình' }, nguoiduyet: null, phienban: 3, lanphattiep: Date.UTC(2025, 10, 17, 23, 0), ngaytao: 1_763_000_000_000,
     iddangphat: null, tinhtrang: null, lanphatcuoi: null, dukien: Date.UTC(2025, 10, 17, 23, 0), thaotac: { sua: true, xoa: true, ghim: true, ghimchung: false, duyet: false, yeucauduyetlai: false, dung: false },

@@ -1,6 +1,6 @@
 import {
   MESSAGE_TYPES, MSG, NORMAL_PRIORITY, isPriority, REPEAT_COUNT_DEFAULT, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  type PriorityId, type RepeatMode, type Schedule, type ScheduleBody, type ScheduleMode,
+  type MonthlyRule, type PriorityId, type RepeatMode, type Schedule, type ScheduleBody, type ScheduleException, type ScheduleMode,
 } from '@loa/contract';
 import type { SourceList } from '../broadcast/sources/sourceList';
 import { storedSourcesOf } from '../broadcast/sources/storedSources';
@@ -23,6 +23,14 @@ export interface ScheduleForm {
   ngayketthuc: string;
   /** 'HH:mm', Vietnam time. */
   giophat: string[];
+  /** 'hangthang': a day of the month or the Nth weekday. */
+  hangthang: MonthlyRule | null;
+  /** 'cacngay': the dates (YYYY-MM-DD). */
+  cacngay: string[];
+  /** '' for no count: the schedule ends by its end date only. */
+  solanphat: string;
+  ngoaile: ScheduleException[];
+  bongayle: boolean;
   kieulaplai: RepeatMode;
   intervalMinutes: string;
   solanlaplai: string;
@@ -32,7 +40,8 @@ export interface ScheduleForm {
 export function emptyScheduleForm(now: number = Date.now()): ScheduleForm {
   return {
     tieude: '', idchuongtrinh: null, diabanchon: [], thietbichon: [], loaibantin: null, uutien: NORMAL_PRIORITY, chedophat: 'hangtuan', thutrongtuan: [],
-    ngaybatdau: vnDate(now), ngayketthuc: '', giophat: [], kieulaplai: 0, intervalMinutes: '', solanlaplai: String(REPEAT_COUNT_DEFAULT),
+    ngaybatdau: vnDate(now), ngayketthuc: '', giophat: [],
+    hangthang: null, cacngay: [], solanphat: '', ngoaile: [], bongayle: false, kieulaplai: 0, intervalMinutes: '', solanlaplai: String(REPEAT_COUNT_DEFAULT),
   };
 }
 
@@ -50,6 +59,11 @@ export function formFromSchedule(schedule: Schedule): ScheduleForm {
     ngaybatdau: schedule.ngaybatdau,
     ngayketthuc: schedule.ngayketthuc ?? '',
     giophat: schedule.giophat.map((t) => t.slice(0, 5)),
+    hangthang: schedule.hangthang,
+    cacngay: schedule.cacngay,
+    solanphat: schedule.solanphat ? String(schedule.solanphat) : '',
+    ngoaile: schedule.ngoaile,
+    bongayle: schedule.bongayle,
     kieulaplai: (schedule.kieulaplai === 1 || schedule.kieulaplai === 2 ? schedule.kieulaplai : 0),
     intervalMinutes: schedule.kieulaplai === 2 ? String(schedule.thoigianlaplai / 60) : '',
     solanlaplai: String(schedule.solanlaplai),
@@ -70,8 +84,12 @@ export function scheduleFormError(form: ScheduleForm, sourceCount: number): stri
   if (!form.thietbichon.length) return MSG.noDevice;
   if (!form.loaibantin || !MESSAGE_TYPES.some((m) => m.id === form.loaibantin)) return MSG.noMessageType;
   if (form.chedophat === 'hangtuan' && form.thutrongtuan.length === 0) return SCHEDULE_MESSAGES.noWeekdays;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.ngaybatdau) || (form.ngayketthuc && !/^\d{4}-\d{2}-\d{2}$/.test(form.ngayketthuc))) return SCHEDULE_MESSAGES.dateInvalid;
-  if (form.chedophat === 'hangtuan' && form.ngayketthuc && form.ngayketthuc < form.ngaybatdau) return SCHEDULE_MESSAGES.endBeforeStart;
+  if (form.chedophat === 'hangthang' && !form.hangthang) return SCHEDULE_MESSAGES.monthlyRuleRequired;
+  if (form.chedophat === 'cacngay' && form.cacngay.length === 0) return SCHEDULE_MESSAGES.noDates;
+  const dated = form.chedophat !== 'cacngay';
+  if (dated && (!/^\d{4}-\d{2}-\d{2}$/.test(form.ngaybatdau) || (form.ngayketthuc && !/^\d{4}-\d{2}-\d{2}$/.test(form.ngayketthuc)))) return SCHEDULE_MESSAGES.dateInvalid;
+  if (dated && form.chedophat !== 'motlan' && form.ngayketthuc && form.ngayketthuc < form.ngaybatdau) return SCHEDULE_MESSAGES.endBeforeStart;
+  if (form.chedophat !== 'motlan' && form.solanphat && !(Number.isInteger(Number(form.solanphat)) && Number(form.solanphat) >= 1)) return SCHEDULE_MESSAGES.countInvalid;
   if (form.giophat.length === 0) return SCHEDULE_MESSAGES.noTimes;
   if (form.kieulaplai === 2 && Number(form.intervalMinutes || 0) * 60 < REPEAT_INTERVAL_MIN_SECONDS) return MSG.repeatIntervalMin;
   if (form.kieulaplai !== 0 && Number(form.solanlaplai || 0) < REPEAT_COUNT_MIN) return MSG.repeatCountMin;
@@ -91,10 +109,15 @@ export function buildScheduleBody(form: ScheduleForm, list: SourceList): Schedul
     loaibantin: form.loaibantin,
     uutien: form.uutien,
     chedophat: form.chedophat,
-    thutrongtuan: once ? [] : [...form.thutrongtuan].sort((a, b) => a - b),
-    ngaybatdau: form.ngaybatdau,
-    ngayketthuc: once || !form.ngayketthuc ? null : form.ngayketthuc,
+    thutrongtuan: form.chedophat === 'hangtuan' ? [...form.thutrongtuan].sort((a, b) => a - b) : [],
+    ngaybatdau: form.chedophat === 'cacngay' ? [...form.cacngay].sort()[0] ?? form.ngaybatdau : form.ngaybatdau,
+    ngayketthuc: once || form.chedophat === 'cacngay' || !form.ngayketthuc ? null : form.ngayketthuc,
     giophat: [...form.giophat].sort(),
+    hangthang: form.chedophat === 'hangthang' ? form.hangthang : null,
+    cacngay: form.chedophat === 'cacngay' ? [...form.cacngay].sort() : [],
+    solanphat: once || !form.solanphat ? null : Number(form.solanphat),
+    ngoaile: once ? [] : form.ngoaile,
+    bongayle: form.bongayle,
     kieulaplai: form.kieulaplai,
     thoigianlaplai: form.kieulaplai === 2 ? Math.round(Number(form.intervalMinutes || 0) * 60) : 0,
     solanlaplai: form.kieulaplai === 0 ? REPEAT_COUNT_DEFAULT : Number(form.solanlaplai || 0),

@@ -1,4 +1,5 @@
-import type { Schedule } from '@loa/contract';
+import type { MonthlyRule, Schedule } from '@loa/contract';
+import type { I18nValue } from '../../i18n/I18nProvider';
 import { VN_OFFSET_MS, vnDate, vnTime } from './vietnamTime';
 
 /** Weekdays in the console's order (Monday first): 0 = Sunday … 6 = Saturday. */
@@ -9,6 +10,19 @@ export const DAY_SHORT = {
   vi: ['CN', 'T2', 'T3', 'T4', 'T5', 'T6', 'T7'],
   en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
 } as const;
+
+/** Full day names, by weekday number. */
+export const DAY_LONG = {
+  vi: ['Chủ nhật', 'Thứ Hai', 'Thứ Ba', 'Thứ Tư', 'Thứ Năm', 'Thứ Sáu', 'Thứ Bảy'],
+  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+} as const;
+
+/** A monthly rule in words: 'Ngày 15 hằng tháng', 'Thứ Hai tuần thứ 2 hằng tháng', 'Thứ Sáu cuối cùng hằng tháng'. */
+export function formatMonthly(rule: MonthlyRule, { t, locale }: Pick<I18nValue, 't' | 'locale'>): string {
+  if (rule.kieu === 'ngay') return t('schedules.whenMonthlyDay', { day: rule.ngay });
+  const weekday = DAY_LONG[locale][rule.thu]!;
+  return rule.tuan === -1 ? t('schedules.whenMonthlyLast', { weekday }) : t('schedules.whenMonthlyNth', { weekday, nth: rule.tuan });
+}
 
 /** Weekdays as runs, Monday first: [1,2,3,4,5] → 'T2–T6', [1,3] → 'T2, T4'; every day → `everyDay`. */
 export function formatWeekdays(weekdays: readonly number[], names: readonly string[], everyDay: string): string {
@@ -31,11 +45,31 @@ export function formatWeekdays(weekdays: readonly number[], names: readonly stri
 /** DD/MM/YYYY of a YYYY-MM-DD date. */
 export const formatDate = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-/** When a schedule plays, as the list shows it: 'T2–T6 06:00, 17:00' or '22/11/2025 09:00'. */
-export function formatScheduleWhen(schedule: Pick<Schedule, 'chedophat' | 'thutrongtuan' | 'giophat' | 'ngaybatdau'>, names: readonly string[], everyDay: string): string {
-  const days = schedule.chedophat === 'motlan' ? formatDate(schedule.ngaybatdau) : formatWeekdays(schedule.thutrongtuan, names, everyDay);
+/**
+ * When a schedule plays, as the list shows it: 'T2–T6 06:00, 17:00', '22/11/2025 09:00', and for the
+ * other repeats (with `i18n`) 'Hằng ngày 06:00', 'Thứ Hai tuần thứ 2 hằng tháng 06:00', '3 ngày: 25/11/2026, … 06:00'.
+ */
+export function formatScheduleWhen(
+  schedule: Pick<Schedule, 'chedophat' | 'thutrongtuan' | 'giophat' | 'ngaybatdau'> & Partial<Pick<Schedule, 'hangthang' | 'cacngay'>>,
+  names: readonly string[], everyDay: string, i18n?: Pick<I18nValue, 't' | 'locale'>,
+): string {
   const times = [...schedule.giophat].map((t) => t.slice(0, 5)).sort().join(', ');
-  return `${days} ${times}`.trim();
+  return `${ruleWords(schedule, names, everyDay, i18n)} ${times}`.trim();
+}
+
+function ruleWords(schedule: Parameters<typeof formatScheduleWhen>[0], names: readonly string[], everyDay: string, i18n?: Pick<I18nValue, 't' | 'locale'>): string {
+  switch (schedule.chedophat) {
+    case 'motlan': return formatDate(schedule.ngaybatdau);
+    case 'hangngay': return everyDay;
+    case 'ngaythuong': return formatWeekdays([1, 2, 3, 4, 5], names, everyDay);
+    case 'hangthang': return schedule.hangthang && i18n ? formatMonthly(schedule.hangthang, i18n) : '';
+    case 'cacngay': {
+      const dates = schedule.cacngay ?? [];
+      const shown = dates.slice(0, 3).map(formatDate).join(', ') + (dates.length > 3 ? ', …' : '');
+      return i18n ? i18n.t('schedules.whenDates', { count: dates.length, dates: shown }) : shown;
+    }
+    default: return formatWeekdays(schedule.thutrongtuan, names, everyDay);
+  }
 }
 
 /** An instant as 'DD/MM/YYYY HH:mm' in Vietnam time. */

@@ -7,12 +7,13 @@ import { stopBroadcast } from '../broadcast/api';
 import { approveSchedule, deleteSchedule, pinSchedule, sendBackSchedule } from './api';
 import type { ScheduleRowAction } from './ScheduleRow';
 
-/** Runs the row buttons: approve, pin and stop at once; send back and delete through their dialogs; edit opens the editor. */
+/** Runs the row buttons: approve, pin and stop at once; send back and delete through their dialogs; listen opens the sources to hear; edit opens the editor. */
 export function useScheduleRowActions(options: { replace: (s: Schedule) => void; remove: (id: string) => void; edit: (s: Schedule) => void; onAir?: (s: Schedule) => boolean }) {
   const { t } = useT();
   const notify = useNotify();
   const [sendingBack, setSendingBack] = useState<Schedule | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const [listening, setListening] = useState<Schedule | null>(null);
 
   const run = async (work: () => Promise<void>) => {
     try {
@@ -27,6 +28,9 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
     switch (action.kind) {
       case 'edit':
         options.edit(schedule);
+        return;
+      case 'listen':
+        setListening(schedule);
         return;
       case 'approve':
         void run(async () => {
@@ -75,5 +79,5 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
     }).finally(() => setDeleting(null));
   };
 
-  return { onAction, sendingBack, cancelSendBack: () => setSendingBack(null), sendBack, deleting, cancelDelete: () => setDeleting(null), confirmDelete };
+  return { onAction, listening, stopListening: () => setListening(null), sendingBack, cancelSendBack: () => setSendingBack(null), sendBack, deleting, cancelDelete: () => setDeleting(null), confirmDelete };
 }

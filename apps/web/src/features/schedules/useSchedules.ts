@@ -1,44 +1,58 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { EVENTS, type Schedule, type ScheduleFilter } from '@loa/contract';
+import { useCallback, useEffect, useMemo } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EVENTS, type Schedule, type ScheduleFilter, type SchedulePage, type SchedulePageQuery } from '@loa/contract';
 import { errorMessage } from '../../lib/apiClient';
 import { useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { throttle } from '../../lib/throttle';
-import { fetchSchedules } from './api';
+import { fetchSchedulePage, fetchSchedules } from './api';
 
 /** Play-state events reload the list (next starts, ended schedules) at most this often. */
 export const SCHEDULES_REFRESH_MS = 2000;
 
-/** Schedules matching the filter, reloaded on play-state events; `replace` and `remove` apply a row change at once. */
-export function useSchedules(filter: ScheduleFilter) {
-  const [schedules, setSchedules] = useState<Schedule[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Creators seen so far stay offered while a filter narrows the list.
-  const [creators, setCreators] = useState<{ _id: string; hoten: string }[]>([]);
-  const [generation, setGeneration] = useState(0);
-  const key = JSON.stringify(filter);
-  useEffect(() => {
-    let alive = true;
-    fetchSchedules(JSON.parse(key) as ScheduleFilter)
-      .then((items) => {
-        if (!alive) return;
-        setSchedules(items);
-        setError(null);
-        setCreators((known) => {
-          const byId = new Map(known.map((c) => [c._id, c.hoten]));
-          for (const s of items) byId.set(s.nguoitao._id, s.nguoitao.hoten);
-          return byId.size === known.length ? known : [...byId].map(([_id, hoten]) => ({ _id, hoten }));
-        });
-      })
-      .catch((caught: unknown) => alive && setError(errorMessage(caught)));
-    return () => {
-      alive = false;
-    };
-  }, [key, generation]);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+/** The cache keys of the schedules feature: every list answer lies under `lists`. */
+export const scheduleKeys = {
+  all: ['lichphat'] as const,
+  lists: ['lichphat', 'danhsach'] as const,
+  list: (filter: ScheduleFilter) => ['lichphat', 'danhsach', filter] as const,
+  page: (query: SchedulePageQuery) => ['lichphat', 'danhsach', 'trang', query] as const,
+};
+
+type Cached = Schedule[] | SchedulePage | undefined;
+/** A change to the rows of a cached list or page. */
+const changeRows = (data: Cached, change: (list: Schedule[]) => Schedule[]): Cached => (Array.isArray(data) ? change(data) : data && { ...data, items: change(data.items) });
+
+/**
+ * Schedules matching the filter (server-state cache; `enabled` false while the paged list shows, whose
+ * answer `pageData` also feeds the creators offered), reloaded on play-state events; `replace` and `remove` apply a row change at once. */
+export function useSchedules(filter: ScheduleFilter, { enabled = true, pageData }: { enabled?: boolean; pageData?: SchedulePage | null } = {}) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: scheduleKeys.list(filter), queryFn: () => fetchSchedules(filter), enabled });
+  const schedules = query.data ?? null;
+  // Creators seen so far stay offered while a filter narrows the list: those of every list in the cache.
+  const creators = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const [, data] of queryClient.getQueriesData<Cached>({ queryKey: scheduleKeys.lists })) {
+      for (const s of (Array.isArray(data) ? data : data?.items) ?? []) byId.set(s.nguoitao._id, s.nguoitao.hoten);
+    }
+    return [...byId].map(([_id, hoten]) => ({ _id, hoten }));
+    // The cache is read again whenever this list's answer changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [queryClient, query.data, pageData]);
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: scheduleKeys.lists }), [queryClient]);
   const throttled = useMemo(() => throttle(reload, SCHEDULES_REFRESH_MS), [reload]);
   useEffect(() => () => throttled.cancel(), [throttled]);
   useSocketEvent(EVENTS.playState, () => throttled.call());
-  const replace = useCallback((next: Schedule) => setSchedules((list) => list && (list.some((s) => s._id === next._id) ? list.map((s) => (s._id === next._id ? next : s)) : [next, ...list])), []);
-  const remove = useCallback((id: string) => setSchedules((list) => list && list.filter((s) => s._id !== id)), []);
+  const update = useCallback((change: (list: Schedule[]) => Schedule[]) => {
+    queryClient.setQueriesData<Cached>({ queryKey: scheduleKeys.lists }, (data) => changeRows(data, change));
+  }, [queryClient]);
+  const replace = useCallback((next: Schedule) => update((list) => (list.some((s) => s._id === next._id) ? list.map((s) => (s._id === next._id ? next : s)) : [next, ...list])), [update]);
+  const remove = useCallback((id: string) => update((list) => list.filter((s) => s._id !== id)), [update]);
+  const error = query.error && !query.data ? errorMessage(query.error) : null;
   return { schedules, creators, error, reload, replace, remove };
+}
+
+/** One page of the list, sorted on the server; the previous page stays shown while the next one loads. */
+export function useSchedulePage(query: SchedulePageQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  const page = useQuery({ queryKey: scheduleKeys.page(query), queryFn: () => fetchSchedulePage(query), enabled, placeholderData: keepPreviousData });
+  return { page: page.data ?? null, error: page.error && !page.data ? errorMessage(page.error) : null };
 }

@@ -1,8 +1,9 @@
-import type { Schedule } from '@loa/contract';
-import { addDays, dayNumber, vnInstant, weekdayOf } from './vietnamTime';
+import { occurrencesBetween, type Schedule } from '@loa/contract';
+import { addDays, dayNumber, vnDate, vnInstant, vnTime } from './vietnamTime';
 
-/** The recurrence fields of a schedule. */
-export type Recurrence = Pick<Schedule, 'chedophat' | 'thutrongtuan' | 'giophat' | 'ngaybatdau' | 'ngayketthuc'>;
+/** The recurrence fields of a schedule (the new ones optional: a schedule saved before them has none). */
+export type Recurrence = Pick<Schedule, 'chedophat' | 'thutrongtuan' | 'giophat' | 'ngaybatdau' | 'ngayketthuc'>
+  & Partial<Pick<Schedule, 'hangthang' | 'cacngay' | 'solanphat' | 'ngoaile' | 'bongayle'>>;
 
 /** One planned start inside a week. */
 export interface Occurrence {
@@ -17,21 +18,18 @@ export interface Occurrence {
 }
 
 /**
- * The planned starts of a schedule in the week starting on `monday` (Vietnam time), in time order.
- * Weekly schedules play on their weekdays between the start and (optional) end dates; once-only
- * schedules play on their start date only, whatever the weekdays say.
+ * The planned starts of a schedule in the week starting on `monday` (Vietnam time), in time order,
+ * by the same occurrence function as the server's scheduler (repeats, count, exceptions); `holidays`
+ * (YYYY-MM-DD) are skipped when the schedule skips holidays.
  */
-export function weekOccurrences(recurrence: Recurrence, monday: string): Occurrence[] {
-  const first = dayNumber(recurrence.ngaybatdau);
-  const last = recurrence.chedophat === 'motlan' ? first : recurrence.ngayketthuc ? dayNumber(recurrence.ngayketthuc) : Infinity;
-  const times = [...new Set(recurrence.giophat.map((t) => t.slice(0, 5)))].sort();
-  const out: Occurrence[] = [];
-  for (let column = 0; column < 7; column += 1) {
-    const date = addDays(monday, column);
-    const day = dayNumber(date);
-    if (day < first || day > last) continue;
-    if (recurrence.chedophat === 'hangtuan' && !recurrence.thutrongtuan.includes(weekdayOf(date))) continue;
-    for (const time of times) out.push({ date, column, time, start: vnInstant(date, time) });
-  }
-  return out;
+export function weekOccurrences(recurrence: Recurrence, monday: string, holidays?: ReadonlySet<string>): Occurrence[] {
+  const starts = occurrencesBetween({
+    mode: recurrence.chedophat, weekdays: recurrence.thutrongtuan, startDate: recurrence.ngaybatdau, endDate: recurrence.ngayketthuc,
+    times: recurrence.giophat, monthly: recurrence.hangthang ?? null, dates: recurrence.cacngay ?? [], count: recurrence.solanphat ?? null,
+    exceptions: recurrence.ngoaile ?? [], skips: recurrence.bongayle && holidays ? (day) => holidays.has(day) : undefined,
+  }, vnInstant(monday, '00:00'), vnInstant(addDays(monday, 7), '00:00'));
+  return starts.map((start) => {
+    const date = vnDate(start);
+    return { date, column: dayNumber(date) - dayNumber(monday), time: vnTime(start), start };
+  });
 }

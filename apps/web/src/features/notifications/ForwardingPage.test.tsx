@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { NOTIFICATION_MESSAGES } from '@loa/contract';
+import { fakeServer } from '../../test/fakeServer';
+import { makeUser } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+
+const BASE = '/v1/client/thongbao/chuyentiep';
+const manager = () => makeUser({ quyenhan: [{ value: 'quanlytaikhoan', quyen: 'quanlytaikhoan' }] });
+
+describe('/notification-zalo', { timeout: 20_000 }, () => {
+  it('configures Zalo OA forwarding (token kept when empty, followers checked), saves the chosen events and sends a test', async () => {
+    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '1001' }, loigannhat: null };
+    const server = fakeServer({
+      [`GET ${BASE}`]: { status: 200, body: { data: [stored] } },
+      [`POST ${BASE}/capnhat`]: (body) => ({ status: 200, body: { data: { ...stored, ...(body as object), cauhinh: stored.cauhinh } } }),
+      [`POST ${BASE}/guithu`]: { status: 200, body: { data: null } },
+    });
+    renderApp('/notification-zalo', { user: manager() });
+    expect(await screen.findByRole('heading', { name: 'Thông báo qua Zalo OA' }, { timeout: 8000 })).toBeInTheDocument();
+    const users = await screen.findByLabelText('Người nhận (user id)');
+    await waitFor(() => expect(users).toHaveValue('1001'));
+    expect(screen.getByLabelText('Mã truy cập OA (access token)')).toHaveAttribute('placeholder', '••••dung');
+
+    await userEvent.clear(users);
+    await userEvent.type(users, 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Lưu cấu hình' }));
+    expect(await screen.findByText(NOTIFICATION_MESSAGES.zaloUserInvalid)).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === `${BASE}/capnhat`)).toHaveLength(0);
+
+    await userEvent.clear(users);
+    await userEvent.type(users, '1001,1002');
+    await userEvent.click(screen.getByLabelText('Lịch phát bị bỏ lỡ'));
+    await userEvent.click(screen.getByRole('button', { name: 'Lưu cấu hình' }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${BASE}/capnhat`)?.body).toEqual({
+      dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet', 'lichphat-bolo'], cauhinh: { nguoinhan: '1001,1002' },
+    }));
+    await userEvent.click(screen.getByRole('button', { name: 'Gửi thử' }));
+    await waitFor(() => expect(server.calls.find((c) => c.path === `${BASE}/guithu`)?.body).toEqual({ dichvu: 'zalo' }));
+  });
+});
