@@ -55,6 +55,8 @@ describe('POST /v1/client/lichphat/danhsachtrang', () => {
     expect((await page(client, { sapxep: 'diaban', chieu: 'giam' })).items[0]._id).toBe(ids.sang);
     // Filters apply before paging.
     expect(await page(client, { q: 'bản tin', sapxep: 'ten' })).toMatchObject({ tong: 1, items: [{ _id: ids.chieu }] });
+    // Without accents or case, as officers type on a phone.
+    expect(await page(client, { q: 'BAN TIN', sapxep: 'ten' })).toMatchObject({ tong: 1, items: [{ _id: ids.chieu }] });
   });
 });
 

@@ -1,4 +1,4 @@
-import { SCHEDULE_STATUSES, vnIsoDay, type LiveBroadcast, type Schedule, type ScheduleFilter, type SchedulePageQuery, type ScheduleSort } from '@loa/contract';
+import { foldedIncludes, SCHEDULE_STATUSES, vnIsoDay, type LiveBroadcast, type Schedule, type ScheduleFilter, type SchedulePageQuery, type ScheduleSort } from '@loa/contract';
 import { areaScope } from '../areas/areas.service';
 import { calendarOf } from '../holidays/holidays.service';
 import { csvLine, UTF8_BOM } from '../system-log/csv';
@@ -22,7 +22,7 @@ export async function visibleSchedules(ctx: ScheduleContext, filter: ScheduleFil
     && (!reach || r.chosen_areas.some((a) => reach.has(a)))
     && (!filter.nguoitao || r.created_by === filter.nguoitao)
     && (!filter.ngay || activeOn(r, filter.ngay, calendar))
-    && (!filter.q || r.title.toLowerCase().includes(filter.q.toLowerCase())));
+    && (!filter.q || foldedIncludes(r.title, filter.q)));
   const viewer = await viewerOf(ctx, live, rows.map((r) => r.id), now, scope);
   const shown = rows.map((r) => toSchedule(ctx, r, viewer)).filter((s) => !filter.trangthai || s.trangthai === filter.trangthai);
   return shown.sort((a, b) => Number(b.ghim) - Number(a.ghim));
