@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/queryClient';
 import { I18nProvider } from '../i18n/I18nProvider';
@@ -12,7 +12,10 @@ import { useUiSettings } from './settings/useUiSettings';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 import { SnackbarProvider } from './snackbar/SnackbarProvider';
 import { EmergencyActionProvider } from './shell/EmergencyActionProvider';
-import { ServerCacheSync } from './realtime/ServerCacheSync';
+import { useClearCacheOnUserChange } from './realtime/useClearCacheOnUserChange';
+
+// Socket events into the cache: loaded once a user is signed in (not in the first load).
+const SocketCacheSync = lazy(() => import('./realtime/ServerCacheSync'));
 
 function LocaleBridge({ children }: { children: ReactNode }) {
   const { locale } = useUiSettings().settings;
@@ -25,9 +28,14 @@ function LocaleBridge({ children }: { children: ReactNode }) {
 
 function SessionSocket({ factory, children }: { factory?: SocketFactory; children: ReactNode }) {
   const { user } = useAuth();
+  useClearCacheOnUserChange(user?.userID ?? null);
   return (
     <SocketProvider userID={user?.userID ?? null} factory={factory}>
-      <ServerCacheSync userID={user?.userID ?? null} />
+      {user && (
+        <Suspense fallback={null}>
+          <SocketCacheSync />
+        </Suspense>
+      )}
       {children}
     </SocketProvider>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EVENTS, type Device } from '@loa/contract';
 import { applyStatusPatch } from '../../features/devices/applyStatusPatch';
@@ -18,16 +18,10 @@ export const AS_RUN_REFRESH_MS = 3000;
  * refetches what is on screen (events were missed while it was down). A new user starts from an
  * empty cache: nothing one account read is shown to the next.
  */
-export function ServerCacheSync({ userID }: { userID: string | null }) {
+/** Socket events into the cache (loaded once signed in: see AppProviders). */
+export default function SocketCacheSync() {
   const client = useQueryClient();
   const socket = useSocket();
-
-  const previousUser = useRef(userID);
-  useEffect(() => {
-    if (previousUser.current === userID) return;
-    previousUser.current = userID;
-    client.clear();
-  }, [client, userID]);
 
   useSocketEvent(EVENTS.deviceStatus, (patch) => {
     client.setQueryData<DeviceLists>(DEVICE_LISTS_KEY, (lists) => {

@@ -1,12 +1,30 @@
-import { createContext, useEffect, useMemo, type ReactNode } from 'react';
-import { createSocket, type LoaSocket, type SocketFactory } from './createSocket';
+import { createContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoaSocket, SocketFactory } from './createSocket';
 
 export const SocketContext = createContext<LoaSocket | null>(null);
 
-/** Keeps one socket open while a user is logged in; closes it on logout. */
-export function SocketProvider({ userID, factory = createSocket, children }: { userID: string | null; factory?: SocketFactory; children: ReactNode }) {
+/** The real socket's factory, once loaded: socket.io's client comes with the first signed-in screen, not the first load. */
+let loadedFactory: SocketFactory | null = null;
+const loadFactory = (): Promise<SocketFactory> =>
+  import('./createSocket').then((m) => {
+    loadedFactory = m.createSocket;
+    return m.createSocket;
+  });
+
+/** Keeps one socket open while a user is logged in; closes it on logout. `factory` replaces the real one (tests). */
+export function SocketProvider({ userID, factory, children }: { userID: string | null; factory?: SocketFactory; children: ReactNode }) {
+  const [real, setReal] = useState<SocketFactory | null>(() => loadedFactory);
+  const make = factory ?? real;
+  useEffect(() => {
+    if (make || !userID) return undefined;
+    let live = true;
+    void loadFactory().then((f) => live && setReal(() => f));
+    return () => {
+      live = false;
+    };
+  }, [make, userID]);
   // Created unconnected during render; connected and closed by the effect (safe under StrictMode).
-  const socket = useMemo(() => (userID ? factory(userID) : null), [userID, factory]);
+  const socket = useMemo(() => (userID && make ? make(userID) : null), [userID, make]);
   useEffect(() => {
     if (!socket) return undefined;
     socket.connect();

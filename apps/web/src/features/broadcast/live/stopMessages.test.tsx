@@ -14,8 +14,11 @@ const run = makeLive({ idlichphat: 'run-1', type: 'phatlich', idlichgoc: 'lp-1',
 
 describe('every Stop button', { timeout: 20_000 }, () => {
   it("says 'Dừng phát thành công!' on the live card and on the schedule list alike", async () => {
+    const onAir = makeSchedule({ _id: 'lp-1', trangthai: 'daduyet', iddangphat: 'run-1', thaotac: { ...makeSchedule().thaotac, dung: true } });
     const server = fakeServer({
-      'POST /v1/client/lichphat/danhsachlichphat': { status: 200, body: { data: [makeSchedule({ _id: 'lp-1', trangthai: 'daduyet', iddangphat: 'run-1', thaotac: { ...makeSchedule().thaotac, dung: true } })] } },
+      'POST /v1/client/lichphat/danhsachlichphat': { status: 200, body: { data: [onAir] } },
+      // The list view pages on the server.
+      'POST /v1/client/lichphat/danhsachtrang': { status: 200, body: { data: { items: [onAir], tong: 1, trang: 1, sodong: 20 } } },
       'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: [] } },
       'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: [run] } },
       'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
