@@ -25,7 +25,7 @@ export function NotificationsPopup() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge" data-count={unread}>
+        <Badge badgeContent={unread > 0 ? unread : undefined} color="error" max={99} data-testid="notification-badge" data-count={unread}>
           <NotificationsIcon />
         </Badge>
         {unread > 0 && <Box component="span" id="notifications-unread" sx={{ display: 'none' }}>{t('notifications.unreadCount', { count: unread })}</Box>}
