@@ -123,10 +123,12 @@ export class PlayoutEngine {
   /**
    * Picks up the sessions nobody runs (those of a server that stopped: their lease ran out, or they
    * predate leases), by wall clock. Called at start; the lease tick does it again every tick, which
-   * is how another instance takes over the sessions of one that died.
+   * is how another instance takes over the sessions of one that died. It is a whole tick, so the
+   * sessions still under another lease (a server restarted within its lease) are listed from the
+   * first request, not from the first tick.
    */
   async recover(): Promise<void> {
-    await this.claim();
+    await this.tick();
   }
 
   /** Claims the sessions whose lease ran out (or `only` that one) and carries them on. */
