@@ -7,6 +7,7 @@ import { DEVICE_LISTS_KEY, type DeviceLists } from '../../features/devices/useDe
 import { AS_RUN_PATH } from '../../features/asrun/asRunQuery';
 import { apiKey } from '../../lib/query/apiKey';
 import { useSocket, useSocketEvent } from '../../lib/socket/useSocketEvent';
+import { onConnectionChange } from '../../lib/socket/connectionEvents';
 import { throttle } from '../../lib/throttle';
 
 /** Play-state events (a broadcast starts, moves on or ends) mark the as-run record stale at most this often. */
@@ -47,14 +48,7 @@ export default function SocketCacheSync() {
       wasDown = false;
       void client.invalidateQueries();
     };
-    socket.on('disconnect', lost);
-    socket.on('connect_error', lost);
-    socket.on('connect', back);
-    return () => {
-      socket.off('disconnect', lost);
-      socket.off('connect_error', lost);
-      socket.off('connect', back);
-    };
+    return onConnectionChange(socket, lost, back);
   }, [socket, client]);
   return null;
 }

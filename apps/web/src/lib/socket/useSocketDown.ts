@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LoaSocket } from './createSocket';
 import { useSocket } from './useSocketEvent';
+import { onConnectionChange } from './connectionEvents';
 
 /**
  * Whether the real-time connection is lost: true from a disconnect or a failed (re)connection
@@ -11,16 +12,7 @@ export function useSocketDown(): boolean {
   const [down, setDown] = useState<{ socket: LoaSocket; down: boolean } | null>(null);
   useEffect(() => {
     if (!socket) return undefined;
-    const lost = () => setDown({ socket, down: true });
-    const back = () => setDown({ socket, down: false });
-    socket.on('disconnect', lost);
-    socket.on('connect_error', lost);
-    socket.on('connect', back);
-    return () => {
-      socket.off('disconnect', lost);
-      socket.off('connect_error', lost);
-      socket.off('connect', back);
-    };
+    return onConnectionChange(socket, () => setDown({ socket, down: true }), () => setDown({ socket, down: false }));
   }, [socket]);
   return !!socket && down?.socket === socket && down.down;
 }
