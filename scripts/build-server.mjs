@@ -40,11 +40,12 @@ fs.rmSync(path.join(speaker, 'dist'), { recursive: true, force: true });
 
 await build({
   ...common,
-  entryPoints: { main: path.join(server, 'src/main.ts'), ops: path.join(server, 'src/ops/cli.ts') },
+  entryPoints: { main: path.join(server, 'src/main.ts'), ops: path.join(server, 'src/ops/cli.ts'), brokerWorker: path.join(server, 'src/infra/brokerWorker.ts') },
   outdir: path.join(server, 'dist'),
 });
 copy(path.join(server, 'src/db/migrations'), path.join(server, 'dist/migrations'));
 copy(path.join(server, 'src/infra/pgliteWorker.mjs'), path.join(server, 'dist/pgliteWorker.mjs'));
+copy(path.join(server, 'src/infra/workerBoot.mjs'), path.join(server, 'dist/workerBoot.mjs'));
 copy(path.join(server, 'src/features/tts/engines/espeakWorker.mjs'), path.join(server, 'dist/espeakWorker.mjs'));
 
 await build({

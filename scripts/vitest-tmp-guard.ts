@@ -32,7 +32,8 @@ function teardown(): void {
   if (!guard) return;
   guard.projects -= 1;
   if (guard.projects > 0) return;
-  const left = fs.readdirSync(guard.dir);
+  // tsx keeps its compile cache there (tsx-<uid>, for worker threads started from TypeScript): the tool's, not a test's.
+  const left = fs.readdirSync(guard.dir).filter((name) => !/^tsx-\d+$/.test(name));
   fs.rmSync(guard.dir, { recursive: true, force: true });
   if (guard.previous === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = guard.previous;

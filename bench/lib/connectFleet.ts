@@ -24,7 +24,7 @@ export interface ConnectedFleet {
  * connected and the server counts them all online, or `timeoutS` passes.
  */
 export async function connectFleet(
-  client: ConsoleClient,
+  client: ConsoleClient | readonly ConsoleClient[],
   mqttUrl: string,
   devices: FleetDevice[],
   options: { concurrency: number; timeoutS: number; log: (line: string) => void } & Pick<FleetOptions, 'clockErrorMs' | 'simulatedLatency'>,
@@ -50,10 +50,11 @@ export async function connectFleet(
 /**
  * Polls once a second until `connectedCount()` and the server's online count both reach `n`, or
  * `timeoutS` (counted from `t0`) passes: answers the time from `t0` (null on a time-out) and the
- * server's last count. Progress is logged every 5 s.
+ * server's last count. Progress is logged every 5 s. With several servers (a console on each),
+ * every one must count them all, and the lowest count is the one answered.
  */
 export async function waitUntilOnline(
-  client: ConsoleClient,
+  client: ConsoleClient | readonly ConsoleClient[],
   connectedCount: () => number,
   n: number,
   t0: number,
@@ -63,7 +64,8 @@ export async function waitUntilOnline(
   for (let tick = 1; performance.now() - t0 < options.timeoutS * 1000; tick += 1) {
     await sleep(1000);
     const connected = connectedCount();
-    online = (await readHealth(client)).thietbi.online;
+    const counts = await Promise.all(([] as ConsoleClient[]).concat(client).map(async (c) => (await readHealth(c)).thietbi.online));
+    online = Math.min(...counts);
     if (connected === n && online === n) return { allOnlineMs: performance.now() - t0, online };
     if (tick % 5 === 0) options.log(`  ${String(tick).padStart(4)} s  connected ${connected}/${n}  server online ${online}`);
   }

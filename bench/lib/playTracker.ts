@@ -22,32 +22,47 @@ interface SessionLog {
   stopped: Arrivals;
 }
 
+/** What a tracker records per session and speaker: the first time each happened. */
+export type ArrivalKind = 'play' | 'started' | 'stop' | 'stopped';
+
+/** A first arrival as recorded, for a tracker in another process (bench/lib/fleetProcesses.ts). */
+export type Arrival = [kind: ArrivalKind, sessionId: string, deviceId: string, at: number];
+
 /**
  * Listens to every agent of a fleet and records, per session, when each one received `play` and
  * `stop` and when it reported `started` or stopped. `clock` is `performance.now` for relative
- * timings or `Date.now` to compare with planned wall-clock seconds.
+ * timings or `Date.now` to compare with planned wall-clock seconds. `onFirst` hears every first
+ * arrival as it is recorded.
  */
 export class PlayTracker {
   private readonly sessions = new Map<string, SessionLog>();
 
-  constructor(agents: readonly TrackedSpeaker[], private readonly clock: () => number) {
+  constructor(agents: readonly TrackedSpeaker[], private readonly clock: () => number, private readonly onFirst?: (arrival: Arrival) => void) {
     for (const agent of agents) {
       const id = agent.deviceId;
       agent.on('command', (cmd) => {
         if (cmd.type === 'play') {
           const log = this.session(cmd.sessionId);
           if (!log.title) log.title = cmd.title;
-          first(log.play, id, this.clock());
+          this.record('play', cmd.sessionId, id, this.clock());
         } else if (cmd.type === 'stop' && cmd.sessionId) {
-          first(this.session(cmd.sessionId).stop, id, this.clock());
+          this.record('stop', cmd.sessionId, id, this.clock());
         }
       });
       agent.on('event', (ev) => {
         if (!ev.sessionId) return;
-        if (ev.type === 'started') first(this.session(ev.sessionId).started, id, this.clock());
-        else if (ev.type === 'finished' && ev.message === 'stopped') first(this.session(ev.sessionId).stopped, id, this.clock());
+        if (ev.type === 'started') this.record('started', ev.sessionId, id, this.clock());
+        else if (ev.type === 'finished' && ev.message === 'stopped') this.record('stopped', ev.sessionId, id, this.clock());
       });
     }
+  }
+
+  /** Notes that `kind` happened to `deviceId` for a session at `at`, unless it already had. */
+  record(kind: ArrivalKind, sessionId: string, deviceId: string, at: number): void {
+    const arrivals = this.session(sessionId)[kind];
+    if (arrivals.has(deviceId)) return;
+    arrivals.set(deviceId, at);
+    this.onFirst?.([kind, sessionId, deviceId, at]);
   }
 
   /** What was recorded for a session (empty maps when nothing arrived). */
@@ -64,10 +79,6 @@ export class PlayTracker {
   all(): [string, SessionLog][] {
     return [...this.sessions];
   }
-}
-
-function first(arrivals: Arrivals, deviceId: string, at: number): void {
-  if (!arrivals.has(deviceId)) arrivals.set(deviceId, at);
 }
 
 /** Arrival times relative to `t0`. */

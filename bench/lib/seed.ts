@@ -26,16 +26,18 @@ export async function createDistrict(client: ConsoleClient, communes: number): P
 
 /**
  * Adds `count` devices spread round-robin over `areaIds`, `concurrency` requests at a time, as the
- * console's add form does; answers each device's id and its secret (shown only once).
+ * console's add form does; answers each device's id and its secret (shown only once). Given a
+ * console on each of several servers, the requests go to them in turn.
  */
 export async function registerDevices(
-  client: ConsoleClient,
+  client: ConsoleClient | readonly ConsoleClient[],
   count: number,
   areaIds: readonly string[],
   concurrency: number,
   onProgress?: (done: number) => void,
 ): Promise<RegisteredDevice[]> {
   let done = 0;
+  const clients = ([] as ConsoleClient[]).concat(client);
   const indexes = Array.from({ length: count }, (_, i) => i);
   return inPool(indexes, concurrency, async (i) => {
     const body: DeviceCreateBody = {
@@ -47,7 +49,7 @@ export async function registerDevices(
       kinhdo: 105.5 + Math.floor(i / 100) / 200,
       ghichu: '',
     };
-    const answer = await client.post<{ thietbi: { _id: string }; secret: string }>('/v1/client/thietbi/themmoi', body);
+    const answer = await clients[i % clients.length].post<{ thietbi: { _id: string }; secret: string }>('/v1/client/thietbi/themmoi', body);
     done += 1;
     onProgress?.(done);
     return { id: answer.thietbi._id, secret: answer.secret };

@@ -12,7 +12,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface BenchServer {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
-  /** mqtt://127.0.0.1:<mqttPort> */
+  /** mqtt://127.0.0.1:<mqttPort>, or the external broker's address (MQTT_URL without its account). */
   mqttUrl: string;
   adminUser: string;
   adminPassword: string;
@@ -33,6 +33,8 @@ export interface StartServerOptions {
   nodeArgs?: string[];
   /** Where the server's other output lines go (default: stderr, prefixed). */
   onLog?: (line: string) => void;
+  /** The administrator's password (default: a random one); servers sharing a database need the same. */
+  adminPassword?: string;
 }
 
 /** A server log entry (pino JSON). */
@@ -71,7 +73,7 @@ const MQTT_LINE = /MQTT cho thiết bị \/ for devices: mqtt:\/\/[^:]+:(\d+)/;
 export async function startServer(options: StartServerOptions = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-'));
   const adminUser = 'admin';
-  const adminPassword = crypto.randomBytes(18).toString('base64url');
+  const adminPassword = options.adminPassword ?? crypto.randomBytes(18).toString('base64url');
   // LOA_BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of any benchmark.
   const nodeArgs = options.nodeArgs ?? (process.env.LOA_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -105,10 +107,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   const cleanup = () => rm(dataDir, { recursive: true, force: true });
 
   try {
-    const ports = await readPorts(child, onLog, options.startTimeoutMs ?? 60_000);
+    // With an external broker (MQTT_URL) the server has no MQTT port of its own.
+    const external = options.env?.MQTT_URL ? new URL(options.env.MQTT_URL) : null;
+    const ports = await readPorts(child, onLog, options.startTimeoutMs ?? 60_000, !external);
     return {
       baseUrl: `http://127.0.0.1:${ports.http}`,
-      mqttUrl: `mqtt://127.0.0.1:${ports.mqtt}`,
+      mqttUrl: external ? `${external.protocol}//${external.host}` : `mqtt://127.0.0.1:${ports.mqtt}`,
       adminUser,
       adminPassword,
       pid: child.pid!,
@@ -132,8 +136,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   }
 }
 
-/** Reads the child's stdout until both listening lines are seen; later lines go to `onLog`. */
-function readPorts(child: ChildProcess, onLog: (line: string) => void, timeoutMs: number): Promise<{ http: number; mqtt: number }> {
+/** Reads the child's stdout until both listening lines are seen (the HTTP one only, unless `needMqtt`); later lines go to `onLog`. */
+function readPorts(child: ChildProcess, onLog: (line: string) => void, timeoutMs: number, needMqtt = true): Promise<{ http: number; mqtt: number | null }> {
   return new Promise((resolve, reject) => {
     let http: number | null = null;
     let mqtt: number | null = null;
@@ -145,7 +149,7 @@ function readPorts(child: ChildProcess, onLog: (line: string) => void, timeoutMs
       if (h) http = Number(h[1]);
       else if (m) mqtt = Number(m[1]);
       else onLog(line);
-      if (http !== null && mqtt !== null) {
+      if (http !== null && (mqtt !== null || !needMqtt)) {
         clearTimeout(timer);
         resolve({ http, mqtt });
       }

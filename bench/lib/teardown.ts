@@ -6,6 +6,7 @@
  */
 export class Teardown {
   private steps: (() => unknown)[] = [];
+  private running: Promise<void> | null = null;
 
   constructor() {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -23,9 +24,23 @@ export class Teardown {
     this.steps.push(step);
   }
 
-  async run(): Promise<void> {
-    const steps = this.steps.reverse();
-    this.steps = [];
-    for (const step of steps) await step();
+  /**
+   * Runs the steps once; a later call (a signal during an error's teardown, a request failing once
+   * its server has stopped) waits for that same run instead of exiting half-way through it. A step
+   * that fails is reported and the others still run.
+   */
+  run(): Promise<void> {
+    this.running ??= (async () => {
+      const steps = this.steps.reverse();
+      this.steps = [];
+      for (const step of steps) {
+        try {
+          await step();
+        } catch (error) {
+          console.error('teardown step failed:', error);
+        }
+      }
+    })();
+    return this.running;
   }
 }

@@ -325,7 +325,9 @@ async function exercise(kind: CallerKind, op: Operation, req: FuzzRequest): Prom
   try {
     res = await send(caller.client, op.method, req);
   } catch (error) {
-    return `no answer within ${REQUEST_TIMEOUT_MS} ms (${(error as Error).message})`;
+    // fetch's own message ("fetch failed") hides why: its cause says (reset, refused, timed out).
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return `no answer within ${REQUEST_TIMEOUT_MS} ms (${(error as Error).message}${cause ? `: ${[cause.code, cause.message].filter(Boolean).join(' ')}` : ''})`;
   }
   if (res.status >= 500) return `answered ${res.status}: ${res.text.slice(0, 200)}`;
   if (res.status >= 400) {

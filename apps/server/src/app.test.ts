@@ -1,23 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@loa/contract';
 import { startTestServer, TestClient, type TestServer } from '../test/helpers';
 
 let server: TestServer;
-let webDist: string;
+const CONSOLE = { 'index.html': '<!doctype html><title>Loa console</title>' };
 beforeAll(async () => {
-  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-web-'));
-  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Loa console</title>');
-  server = await startTestServer({ WEB_DIST: webDist });
+  server = await startTestServer({}, undefined, { webFiles: CONSOLE });
 });
 afterAll(async () => {
-  try {
-    await server?.close();
-  } finally {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  }
+  await server?.close();
 });
 
 describe('the HTTP surface', () => {
@@ -64,7 +55,7 @@ describe('the HTTP surface', () => {
   });
 
   it('limits API calls per address with a Vietnamese message, but not the console’s files', async () => {
-    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: 5, WEB_DIST: webDist });
+    const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: 5 }, undefined, { webFiles: CONSOLE });
     try {
       const client = new TestClient(limited.url);
       const statuses: number[] = [];

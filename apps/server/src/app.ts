@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -10,6 +9,7 @@ import type { Config } from './config';
 import { openDb, type Db } from './infra/db';
 import { DomainBus } from './infra/events';
 import { useErrorHandling } from './infra/errorHandling';
+import { serveWebConsole } from './infra/webConsole';
 import { createRealtime, type RealtimeServer } from './infra/realtime';
 import { security } from './infra/security';
 import { useZodValidation } from './infra/validation';
@@ -230,9 +230,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });
   }
 
-  // The built console, with client-side routes falling back to index.html (see useErrorHandling).
-  if (fs.existsSync(config.WEB_DIST)) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, index: ['index.html'] });
-  }
+  // The built console, compressed and cached, with client-side routes falling back to index.html (see useErrorHandling).
+  await serveWebConsole(app, config.WEB_DIST);
   return app;
 }

@@ -10,6 +10,35 @@ export function clusterPostgresUrl(): string {
   return url;
 }
 
+/** The stores the servers of a province share: a fresh database on the machine's PostgreSQL and a private Redis. */
+export interface SharedStores {
+  scratch: ScratchDatabase;
+  redis: { url: string; stop: () => Promise<void> };
+  /** DATABASE_URL, REDIS_URL and a key prefix of its own. */
+  env: Record<string, string>;
+  stop: () => Promise<void>;
+}
+
+/** Creates `<prefix>_<random>` on clusterPostgresUrl() and starts a private Redis. */
+export async function startSharedStores(prefix = 'loa_fault'): Promise<SharedStores> {
+  const scratch = await createScratchDatabase(clusterPostgresUrl(), prefix);
+  let redis: SharedStores['redis'];
+  try {
+    redis = await startRedis();
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+  return {
+    scratch, redis,
+    env: { DATABASE_URL: scratch.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: `loa-cluster-${crypto.randomBytes(3).toString('hex')}:` },
+    stop: async () => {
+      await redis.stop();
+      await scratch.drop();
+    },
+  };
+}
+
 /** What the servers of a province share, started for one test file: a fresh database, the broker, Redis. */
 export interface ClusterParts {
   scratch: ScratchDatabase;
@@ -21,19 +50,14 @@ export interface ClusterParts {
 }
 
 export async function startClusterParts(extraEnv: Record<string, string> = {}): Promise<ClusterParts> {
-  const scratch = await createScratchDatabase(clusterPostgresUrl());
+  const stores = await startSharedStores();
   const mosquitto = await startDynsecMosquitto();
-  const redis = await startRedis();
   return {
-    scratch, mosquitto, redis,
-    env: {
-      DATABASE_URL: scratch.url, MQTT_URL: mosquitto.adminUrl, MQTT_DYNSEC: '1', REDIS_URL: redis.url,
-      REDIS_KEY_PREFIX: `loa-cluster-${crypto.randomBytes(3).toString('hex')}:`, RATE_LIMIT_PER_MINUTE: '100000', ...extraEnv,
-    },
+    scratch: stores.scratch, mosquitto, redis: stores.redis,
+    env: { ...stores.env, MQTT_URL: mosquitto.adminUrl, MQTT_DYNSEC: '1', RATE_LIMIT_PER_MINUTE: '100000', ...extraEnv },
     stop: async () => {
-      await redis.stop();
       await mosquitto.stop();
-      await scratch.drop();
+      await stores.stop();
     },
   };
 }

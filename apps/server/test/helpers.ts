@@ -38,13 +38,19 @@ export interface TestServer {
 /**
  * Starts the real app on an ephemeral port with the shared database (or `database`, left open by
  * close()). Everything it writes (media, outbox mail, anything else under DATA_DIR) goes to a
- * temporary folder that close() removes.
+ * temporary folder that close() removes. `webFiles`: a built console to serve (path in it →
+ * content), written to that folder as its WEB_DIST.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, database?: Db): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, database?: Db, { webFiles }: { webFiles?: Record<string, string | Uint8Array> } = {}): Promise<TestServer> {
   const db = database ?? await sharedDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-server-'));
   const removeDataDir = () => fs.promises.rm(dataDir, { recursive: true, force: true });
   try {
+    const webDist = path.join(dataDir, 'web');
+    for (const [name, content] of Object.entries(webFiles ?? {})) {
+      fs.mkdirSync(path.dirname(path.join(webDist, name)), { recursive: true });
+      fs.writeFileSync(path.join(webDist, name), content);
+    }
     const config = loadConfig({}, {
       PORT: 0, MQTT_PORT: 0, HOST: '127.0.0.1', inMemory: true, LOG_LEVEL: 'silent', DEMO: false,
       ADMIN_PASSWORD: 'admin-test-password', WEB_DIST: '/nonexistent-loa-web-dist',
@@ -53,7 +59,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, database?
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
       // Tests share a database: keys of other tests would start a speech worker in every server.
       CAP_WARM_UP: false,
-      DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'), ...overrides,
+      DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media'), ...(webFiles ? { WEB_DIST: webDist } : {}), ...overrides,
     });
     const app = await buildApp({ config, db, logger: false });
     try {

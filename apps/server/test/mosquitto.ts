@@ -66,12 +66,30 @@ function initialDynsecConfig(username: string, password: string): unknown {
   };
 }
 
-/** Starts a private Mosquitto (temporary directory, free port, no anonymous clients, dynamic security). */
-export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-mosquitto-'));
-  const admin = { username: 'loa-admin', password: crypto.randomBytes(12).toString('hex') };
-  const dynsecFile = path.join(dir, 'dynamic-security.json');
-  fs.writeFileSync(dynsecFile, JSON.stringify(initialDynsecConfig(admin.username, admin.password), null, 1));
+/** A private Mosquitto child process on a free port of 127.0.0.1, with its temporary directory. */
+export interface MosquittoProcess {
+  port: number;
+  /** mqtt://127.0.0.1:port (no account). */
+  url: string;
+  pid: () => number;
+  /** kill -9, then the same broker again on the same port (clients must reconnect). */
+  restart: () => Promise<void>;
+  /** SIGHUP: Mosquitto reads its configuration again (password and ACL files included). */
+  reload: () => void;
+  /** Stops it and removes its directory. */
+  stop: () => Promise<void>;
+}
+
+/** The production setting (docs/device-protocol.md): a server's queue holds a whole fleet's burst of events. */
+export const MAX_QUEUED_MESSAGES = 100_000;
+
+/**
+ * Starts Mosquitto in `dir` (removed by stop) with `settings` after a 127.0.0.1 listener on a free
+ * port, no anonymous clients and no persistence. `maxOpenFiles`: runs it under `prlimit` with that
+ * many file descriptors (root can raise it past the shell's limit), for tens of thousands of clients.
+ */
+export async function startMosquitto(dir: string, settings: string[], options: { maxOpenFiles?: number; onStderr?: (text: string) => void } = {}): Promise<MosquittoProcess> {
+  const [command, prefix]: [string, string[]] = options.maxOpenFiles ? ['prlimit', [`--nofile=${options.maxOpenFiles}:${options.maxOpenFiles}`, '--', MOSQUITTO_BIN]] : [MOSQUITTO_BIN, []];
   let lastError = '';
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const port = await freePort();
@@ -82,34 +100,41 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
       'persistence false',
       // Started as root, Mosquitto would drop to the `mosquitto` user, which may not write here.
       `user ${os.userInfo().username}`,
-      `plugin ${DYNSEC_PLUGIN}`,
-      `plugin_opt_config_file ${dynsecFile}`,
+      ...settings,
       'log_dest stderr',
       'log_type error',
       'log_type warning',
       '',
     ].join('\n'));
-    let child: ChildProcess = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const spawnIt = () => spawn(command, [...prefix, '-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let child: ChildProcess = spawnIt();
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    const onStderr = (chunk: Buffer) => {
+      // Kept for a failed start's message; a long run's log is for onStderr.
+      if (stderr.length < 65_536) stderr += chunk.toString();
+      options.onStderr?.(chunk.toString());
+    };
+    child.stderr?.on('data', onStderr);
     let exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let exitedEarly = false;
     void exited.then(() => { exitedEarly = true; });
     const until = Date.now() + 5000;
     while (!exitedEarly && Date.now() < until && !(await listening(port))) await new Promise((r) => setTimeout(r, 50));
     if (!exitedEarly && (await listening(port))) {
-      const url = `mqtt://127.0.0.1:${port}`;
       return {
-        port, url, adminUrl: `mqtt://${admin.username}:${admin.password}@127.0.0.1:${port}`,
+        port, url: `mqtt://127.0.0.1:${port}`,
+        pid: () => child.pid!,
         restart: async () => {
           child.kill('SIGKILL');
           await exited;
-          child = spawn(MOSQUITTO_BIN, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+          child = spawnIt();
+          child.stderr?.on('data', onStderr);
           exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
           const by = Date.now() + 10_000;
           while (Date.now() < by && child.exitCode === null && !(await listening(port))) await new Promise((r) => setTimeout(r, 20));
           if (!(await listening(port))) throw new Error('mosquitto did not come back on its port');
         },
+        reload: () => void child.kill('SIGHUP'),
         stop: async () => {
           if (child.exitCode === null) {
             child.kill('SIGTERM');
@@ -125,6 +150,21 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
   }
   fs.rmSync(dir, { recursive: true, force: true });
   throw new Error(`mosquitto did not start: ${lastError}`);
+}
+
+/** Starts a private Mosquitto (temporary directory, free port, no anonymous clients, dynamic security). */
+export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-mosquitto-'));
+  const admin = { username: 'loa-admin', password: crypto.randomBytes(12).toString('hex') };
+  const dynsecFile = path.join(dir, 'dynamic-security.json');
+  fs.writeFileSync(dynsecFile, JSON.stringify(initialDynsecConfig(admin.username, admin.password), null, 1));
+  // As docs/device-protocol.md says for production: the servers' subscription to every device's
+  // state and events must not be cut at Mosquitto's default of 1,000 queued messages.
+  const broker = await startMosquitto(dir, [`plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${dynsecFile}`, `max_queued_messages ${MAX_QUEUED_MESSAGES}`]);
+  return {
+    port: broker.port, url: broker.url, adminUrl: `mqtt://${admin.username}:${admin.password}@127.0.0.1:${broker.port}`,
+    restart: broker.restart, stop: broker.stop,
+  };
 }
 
 /** Subscribes and answers the granted QoS (128 = refused) instead of throwing. */

@@ -87,9 +87,12 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     return this.isUp;
   }
 
-  /** Whether messages may go out: a killed device says nothing more. */
+  /**
+   * Whether messages may go out: a killed device says nothing more, nor one that was stopped (an
+   * item of the session it ended may finish after the link closed; mqtt.js throws on a closed store).
+   */
   get mayPublish(): boolean {
-    return this.client !== null && !this.dead;
+    return this.client !== null && !this.dead && !this.ended;
   }
 
   /** Areas whose command topic is not subscribed in this session (none when healthy). */
@@ -140,7 +143,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     const latency = this.options.simulatedLatency;
     if (latency) {
       const client = this.client;
-      setTimeout(() => client?.publish(topic, payload, opts, done), latency());
+      setTimeout(() => this.mayPublish && client?.publish(topic, payload, opts, done), latency());
       return;
     }
     this.client?.publish(topic, payload, opts, done);

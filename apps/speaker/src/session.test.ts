@@ -68,7 +68,9 @@ describe('PlaybackSession on the synchronised clock', () => {
     const restart = player.starts[1];
     const expected = (restart.at + 2_000 - startAt) / 1000;
     expect(Math.abs(restart.from - expected)).toBeLessThan(0.05);
-    // The listener heard one item start (no second "started"): the restart is a seek within it.
-    expect(starts).toEqual([0]);
+    // The listener heard one item start (no second "started"): the restart is a seek within it. The
+    // session began at startAt, so the item started at its beginning (a loaded machine may take a ms or two).
+    expect(starts).toHaveLength(1);
+    expect(starts[0]).toBeLessThan(0.05);
   }, 20_000);
 });

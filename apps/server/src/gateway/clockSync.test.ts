@@ -24,14 +24,30 @@ const relay = (seconds: number) => ({ kieunguon: SOURCE_KINDS.relay, thoigianBat
  */
 async function slowLink(targetPort: number, base: number, jitter: number): Promise<{ port: number; close: () => Promise<void> }> {
   const sockets = new Set<net.Socket>();
+  // One queue per direction, drained in order by one timer at a time: timers due in the same
+  // millisecond may fire in any order, and a broker writes a packet in several small pieces.
   const pipe = (from: net.Socket, to: net.Socket) => {
-    let last = 0;
+    const queue: { at: number; chunk: Buffer }[] = [];
+    let timer: NodeJS.Timeout | null = null;
+    let ended = false;
+    const pump = () => {
+      timer = null;
+      while (queue.length > 0 && queue[0].at <= Date.now()) {
+        const { chunk } = queue.shift()!;
+        if (to.writable) to.write(chunk);
+      }
+      if (queue.length > 0) timer = setTimeout(pump, queue[0].at - Date.now());
+      else if (ended) to.destroy();
+    };
     from.on('data', (chunk) => {
-      const at = Math.max(last, Date.now() + base + Math.random() * jitter);
-      last = at;
-      setTimeout(() => to.writable && to.write(chunk), at - Date.now());
+      const last = queue.at(-1)?.at ?? 0;
+      queue.push({ at: Math.max(last, Date.now() + base + Math.random() * jitter), chunk });
+      if (!timer) timer = setTimeout(pump, queue[0].at - Date.now());
     });
-    from.on('close', () => setTimeout(() => to.destroy(), Math.max(0, last - Date.now())));
+    from.on('close', () => {
+      ended = true;
+      if (!timer) to.destroy();
+    });
     from.on('error', () => to.destroy());
   };
   const server = net.createServer((client) => {

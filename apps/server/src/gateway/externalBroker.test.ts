@@ -76,4 +76,34 @@ describe.runIf(reachable)('device gateway on an external broker (MQTT_URL)', () 
       await second.close();
     }
   });
+
+  it('a second server follows a device added, moved and deleted through the first', async () => {
+    const second = await startTestServer({ MQTT_URL: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}` });
+    try {
+      const admin = await signedInAdmin(server);
+      // Added through the first server, after the second had read its devices.
+      const serial = `TWO-${Date.now()}`;
+      const res = await admin.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa hai máy chủ', diaban: admin.areas.communeA, serial });
+      const id = res.body.data.thietbi._id as string;
+      expect(second.app.gateway.areaOf(id)).toBeUndefined();
+      const device = await mqtt.connectAsync(`mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`, { clientId: id, username: id, password: res.body.data.secret, reconnectPeriod: 0, protocolVersion: 4 });
+      // Its first state report is enough: the second server reads the device and counts it online.
+      await device.publishAsync(topics.state(id), JSON.stringify({ online: true, volume: 40 }), { qos: 1, retain: true });
+      await eventually(() => second.app.gateway.liveOf(id)?.online === true, 3000);
+      expect(second.app.gateway.areaOf(id)).toBe(admin.areas.communeA);
+      // Moved to commune B through the first server: the second has it there after its next reading of the list.
+      const moved = await admin.client.post('/v1/client/thietbi/capnhat', { id, tenthietbi: 'Loa hai máy chủ', diaban: admin.areas.communeB, serial });
+      expect(moved.status).toBe(200);
+      await second.app.gateway.reloadDevices();
+      expect(second.app.gateway.areaOf(id)).toBe(admin.areas.communeB);
+      // Its live state survived the reading.
+      expect(second.app.gateway.liveOf(id)?.online).toBe(true);
+      await device.endAsync();
+      await admin.client.post('/v1/client/thietbi/xoa', { id });
+      await second.app.gateway.reloadDevices();
+      expect(second.app.gateway.areaOf(id)).toBeUndefined();
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -62,6 +62,19 @@ describe('device gateway', () => {
     socket.close();
   });
 
+  it('shows a device on the WebSocket offline as soon as its connection drops, by its last will', async () => {
+    const admin = await signedInAdmin(server);
+    const device = await addDevice(admin);
+    const client = await connectDevice(device.id, device.secret, { ws: true });
+    await client.publishAsync(topics.state(device.id), JSON.stringify(online(device.id)), { qos: 1, retain: true });
+    await eventually(async () => (await statusOf(admin, device.id)).online, 1000);
+    const dropped = Date.now();
+    client.stream.destroy();
+    // Well before the silence limit (2 s here, swept every 2 s) could say it.
+    await eventually(async () => !(await statusOf(admin, device.id)).online, 1000);
+    expect(Date.now() - dropped).toBeLessThan(1500);
+  });
+
   it('shows what a device plays from its started event, before its retained state says so', async () => {
     const admin = await signedInAdmin(server);
     const device = await addDevice(admin);

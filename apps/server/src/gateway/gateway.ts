@@ -65,6 +65,11 @@ class Registry extends Map<string, Registered> {
 export interface GatewayOptions {
   /** A device heard from within this many seconds is online (default 60). */
   silenceSeconds: number;
+  /**
+   * How often the whole device list is read again, seconds: devices moved or deleted through
+   * another server instance (default 60). A device added there is read when it is first heard from.
+   */
+  reloadSeconds?: number;
   /** How often live state is written to the database, ms. */
   flushMs?: number;
   /** How often status changes are pushed to consoles, ms. */
@@ -91,6 +96,15 @@ export class DeviceGateway implements DeviceAuthority {
   /** Clock requests answered and ignored since start (the health call shows them). */
   readonly clockCounts = { answered: 0, ignored: 0 };
   private clockAnswers: { deviceId: string; n: number; t1: number; t2: number }[] = [];
+  /** Devices heard from but not in the registry (added through another instance), being read, with what they sent meanwhile. */
+  private readonly learning = new Map<string, { topic: string; payload: Buffer; receivedAt: number }[]>();
+  /** Ids read and not found, and when: not asked of the database again for a while. */
+  private readonly unknown = new Map<string, number>();
+  /**
+   * Devices deleted through this instance: never read back into the registry from a reading that
+   * began before the deletion was committed (its last will arrives as the device is cut off).
+   */
+  private readonly forgotten = new Set<string>();
 
   constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
 
@@ -100,8 +114,9 @@ export class DeviceGateway implements DeviceAuthority {
     for (const row of await q.loadGatewayDevices(this.db)) this.remember(row);
     this.timers.push(setInterval(() => this.sweepSilent(), 2000));
     this.timers.push(setInterval(() => void this.flush(), this.opts.flushMs ?? 250));
-    // Areas renamed or moved on another server instance reach this one within a minute.
+    // Areas renamed or moved on another server instance reach this one within a minute, devices moved or deleted there too.
     this.timers.push(setInterval(() => void this.reloadAreas().catch((error: unknown) => this.log.warn({ err: error }, 'area reload failed')), 60_000));
+    this.timers.push(setInterval(() => void this.reloadDevices().catch((error: unknown) => this.log.warn({ err: error }, 'device reload failed')), (this.opts.reloadSeconds ?? 60) * 1000));
     this.timers.push(setInterval(() => this.pushChanges(), this.opts.pushMs ?? 250));
     for (const t of this.timers) t.unref();
   }
@@ -109,7 +124,7 @@ export class DeviceGateway implements DeviceAuthority {
   /** Connects the gateway to a broker and (re)publishes every device's retained configuration. */
   async attach(transport: BrokerTransport): Promise<void> {
     this.transport = transport;
-    transport.onDeviceMessage((topic, payload) => this.onMessage(topic, payload));
+    transport.onDeviceMessage((topic, payload, receivedAt) => this.onMessage(topic, payload, receivedAt));
     transport.onPresence((id, online, ip) => this.onPresence(id, online, ip));
     this.accounts = transport.accounts;
     await this.accounts?.sync([...this.devices].map(([id, d]) => this.access(id, d.areaId)), async () => new Set(await q.listDeviceIds(this.db)));
@@ -121,6 +136,47 @@ export class DeviceGateway implements DeviceAuthority {
     this.areas = new Map((await listAllAreas(this.db)).map((a) => [a.id, a]));
     for (const d of this.devices.values()) d.areaChain = new Set(this.chain(d.areaId).map((a) => a.id));
     await this.accounts?.areasChanged((areaId) => this.chain(areaId).map((a) => a.id));
+  }
+
+  /**
+   * Reads the whole device list again: what another server instance changed (a device moved to
+   * another commune, a new secret, one deleted) reaches this one's registry; live state is kept.
+   */
+  async reloadDevices(): Promise<void> {
+    const rows = await q.loadGatewayDevices(this.db);
+    const present = new Set<string>();
+    for (const row of rows) {
+      present.add(row.id);
+      if (this.forgotten.has(row.id)) continue;
+      if (!this.areas.has(row.area_id)) await this.reloadAreas();
+      this.remember(row);
+    }
+    for (const id of [...this.devices.keys()]) if (!present.has(id)) this.devices.delete(id);
+    for (const id of this.forgotten) if (!present.has(id)) this.forgotten.delete(id);
+  }
+
+  /**
+   * A device heard from that this instance does not know: added through another server instance
+   * (on a shared external broker every instance hears every device). It is read from the database,
+   * and what it sent meanwhile is handled then; an id that is not there is not asked again for a minute.
+   */
+  private learn(deviceId: string, message: { topic: string; payload: Buffer; receivedAt: number }): void {
+    const waiting = this.learning.get(deviceId);
+    if (waiting) return void (waiting.length < 20 && waiting.push(message));
+    if (this.forgotten.has(deviceId) || Date.now() - (this.unknown.get(deviceId) ?? -Infinity) < 60_000) return;
+    this.learning.set(deviceId, [message]);
+    void (async () => {
+      const [row] = await q.loadGatewayDevices(this.db, deviceId);
+      if (!row) return void this.unknown.set(deviceId, Date.now());
+      if (!this.areas.has(row.area_id)) await this.reloadAreas();
+      if (!this.devices.has(deviceId) && !this.forgotten.has(deviceId)) this.remember(row);
+    })()
+      .catch((error: unknown) => this.log.warn({ err: error, deviceId }, 'device heard from could not be read'))
+      .finally(() => {
+        const messages = this.learning.get(deviceId) ?? [];
+        this.learning.delete(deviceId);
+        if (this.devices.has(deviceId)) for (const m of messages) this.onMessage(m.topic, m.payload, m.receivedAt);
+      });
   }
 
   private access(id: string, areaId: string): DeviceAccess {
@@ -155,6 +211,7 @@ export class DeviceGateway implements DeviceAuthority {
   async refreshDevice(id: string, opts: { secret?: string } = {}): Promise<void> {
     const [row] = await q.loadGatewayDevices(this.db, id);
     if (!row) return void (await this.forget(id));
+    this.forgotten.delete(id);
     // The area may be new to this process (created by another server instance, or just now).
     if (!this.areas.has(row.area_id)) await this.reloadAreas();
     const previous = this.devices.get(id);
@@ -176,6 +233,7 @@ export class DeviceGateway implements DeviceAuthority {
   /** A deleted device: its account (where Loa keeps them) goes first, then its session and retained messages. */
   async forget(id: string): Promise<void> {
     await this.accounts?.remove(id);
+    this.forgotten.add(id);
     this.devices.delete(id);
     if (!this.transport) return;
     this.transport.disconnect(id);
@@ -209,10 +267,6 @@ export class DeviceGateway implements DeviceAuthority {
   verify(deviceId: string, secret: string): boolean {
     const d = this.devices.get(deviceId);
     return !!d && constantTimeEqual(d.hash, sha256(secret));
-  }
-
-  mayPublish(deviceId: string, topic: string): boolean {
-    return topic === topics.state(deviceId) || topic === topics.event(deviceId) || topic === topics.clock(deviceId);
   }
 
   maySubscribe(deviceId: string, topic: string): boolean {
@@ -310,12 +364,12 @@ export class DeviceGateway implements DeviceAuthority {
     this.dirty.add(id);
   }
 
-  private onMessage(topic: string, payload: Buffer): void {
-    // t2 of a clock exchange: as soon as the request is here.
-    const receivedAt = Date.now();
+  /** A device's message; `receivedAt` (t2 of a clock exchange) is when the broker read it. */
+  private onMessage(topic: string, payload: Buffer, receivedAt: number): void {
     const parsed = parseDeviceTopic(topic);
-    const d = parsed && this.devices.get(parsed.deviceId);
-    if (!parsed || !d || payload.length === 0) return;
+    if (!parsed || payload.length === 0) return;
+    const d = this.devices.get(parsed.deviceId);
+    if (!d) return this.learn(parsed.deviceId, { topic, payload, receivedAt });
     if (parsed.kind === 'clock') return this.answerClock(parsed.deviceId, payload, receivedAt);
     let json: unknown;
     try {

@@ -1,13 +1,12 @@
-import net from 'node:net';
 import type { IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Worker } from 'node:worker_threads';
 import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { topics } from '@loa/contract';
-import { fastRetainedPersistence } from './brokerPersistence';
-import { DeviceRateLimit, guardedConnection } from './mqttLimits';
+import { asBuffer, type BrokerReport, type BrokerWorkerData, type FromBroker, type ToBroker } from './brokerThread';
 import { DynsecClient, MosquittoDeviceAccounts, ensureServerAccess, type DeviceAccounts } from './mosquittoDynsec';
 
 /** What the gateway needs from a broker, embedded or external. */
@@ -18,8 +17,8 @@ export interface BrokerTransport {
   publishNow(topic: string, payload: string): void;
   /** Removes a retained message (an empty retained publish). */
   clearRetained(topic: string): Promise<void>;
-  /** Messages devices publish on their state, event and clock topics. */
-  onDeviceMessage(handler: (topic: string, payload: Buffer) => void): void;
+  /** Messages devices publish on their state, event and clock topics, with when they reached the server (ms). */
+  onDeviceMessage(handler: (topic: string, payload: Buffer, receivedAt: number) => void): void;
   /** Connection changes seen by the broker itself (embedded only; an external broker reports through wills). */
   onPresence(handler: (deviceId: string, online: boolean, ip: string | null) => void): void;
   /** Cuts a device's current connection (after its secret was reset). */
@@ -34,122 +33,164 @@ export interface BrokerTransport {
 /** Device credentials and rights, answered by the gateway from its registry. */
 export interface DeviceAuthority {
   verify(deviceId: string, secret: string): boolean;
-  mayPublish(deviceId: string, topic: string): boolean;
   maySubscribe(deviceId: string, topic: string): boolean;
 }
 
-function authError(): AuthenticateError {
-  const error = new Error('bad username or password') as AuthenticateError;
-  error.returnCode = 4;
-  return error;
-}
-
-const remoteIp = (client: Client): string | null => {
-  const req = client.req as IncomingMessage | undefined;
-  const conn = client.conn as Partial<net.Socket>;
-  return req?.socket?.remoteAddress ?? conn.remoteAddress ?? null;
-};
+/** Device messages handled per slice of the main thread's time, before it lets other work in. */
+const SLICE_MS = 8;
 
 /**
- * The embedded broker (aedes): MQTT over TCP on MQTT_PORT and over WebSocket at /mqtt on the
- * HTTP port. Devices authenticate with id and secret; the topic ACL comes from the authority.
+ * Work that arrives in bursts (a bulletin's 10,000 `started` events), handled SLICE_MS at a time
+ * with the rest after the event loop's other work had its turn: timers, HTTP answers and console
+ * events never wait behind a whole burst.
+ */
+export class SlicedQueue<T> {
+  private items: T[] = [];
+  private head = 0;
+  private scheduled = false;
+
+  constructor(private readonly handle: (item: T) => void, private readonly sliceMs = SLICE_MS) {}
+
+  push(items: readonly T[]): void {
+    for (const item of items) this.items.push(item);
+    if (!this.scheduled && this.head < this.items.length) {
+      this.scheduled = true;
+      setImmediate(() => this.slice());
+    }
+  }
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  /** Handles everything queued now (on close). */
+  drainAll(): void {
+    while (this.head < this.items.length) this.handle(this.items[this.head++]!);
+    this.items = [];
+    this.head = 0;
+  }
+
+  private slice(): void {
+    const end = performance.now() + this.sliceMs;
+    // The clock is read every 32 items: reading it costs more than handling a small message.
+    for (let n = 0; this.head < this.items.length && (n % 32 !== 0 || performance.now() < end); n += 1) this.handle(this.items[this.head++]!);
+    if (this.head < this.items.length) return void setImmediate(() => this.slice());
+    this.items = [];
+    this.head = 0;
+    this.scheduled = false;
+  }
+}
+
+/**
+ * The embedded broker (aedes, on its own thread: brokerWorker.ts): MQTT over TCP on MQTT_PORT and
+ * over WebSocket at /mqtt on the HTTP port. Devices authenticate with id and secret; the topic ACL
+ * comes from the authority. What devices publish reaches the main thread in batches, handled a
+ * slice at a time, so a bulletin's 10,000 `started` events never hold the event loop for long.
  */
 export async function startEmbeddedBroker(app: FastifyInstance, authority: DeviceAuthority, mqttPort: number): Promise<BrokerTransport> {
-  const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
+  const messageHandlers: ((topic: string, payload: Buffer, receivedAt: number) => void)[] = [];
   const presenceHandlers: ((deviceId: string, online: boolean, ip: string | null) => void)[] = [];
-  const { MQTT_MAX_PACKET_BYTES: maxPacketBytes, MQTT_DEVICE_EVENTS_PER_MINUTE: perMinute } = app.config;
-  const rate = new DeviceRateLimit(perMinute);
-  const broker = await Aedes.createBroker({
-    persistence: fastRetainedPersistence(),
-    // Command bursts to thousands of devices must not trip the default per-client queue.
-    queueLimit: 200,
-    // Messages in delivery at once: aedes' default is 100. Past the cap aedes queues messages and,
-    // as each delivery ends, starts the next from inside it: a run of messages that are delivered at
-    // once (clock requests, which no client subscribes to) then nests one call in another, and
-    // 10,000 speakers' requests during a bulletin overflowed the stack. A cap no fleet's burst
-    // reaches keeps the queue empty (0, no cap at all, changed which presence aedes reported last
-    // in the per-device rate test); each device is held to its message rate anyway.
-    concurrency: 10_000,
-    authenticate: (client, username, password, done) => {
-      const ok = !!username && client.id === username && !!password && authority.verify(username, password.toString('utf8'));
-      if (!ok) app.log.warn({ deviceId: username, clientId: client.id }, 'mqtt: device refused (bad id or secret)');
-      done(ok ? null : authError(), ok);
-    },
-    authorizePublish: (client, packet, done) => {
-      if (!client) return done(null);
-      if (authority.mayPublish(client.id, packet.topic)) {
-        // Every message a device sends is work (its events are play history rows): a flooding
-        // device is cut off, the others are not affected.
-        if (rate.take(client.id)) return done(null);
-        app.log.warn({ deviceId: client.id, topic: packet.topic, perMinute }, 'mqtt: device over its message rate, disconnected');
-        done(new Error('rate limit'));
-        client.close();
-        return;
-      }
-      app.log.warn({ deviceId: client.id, topic: packet.topic }, 'mqtt: publish refused');
-      done(new Error('not authorized'));
-    },
-    authorizeSubscribe: (client, sub, done) => {
-      if (authority.maySubscribe(client.id, sub.topic)) return done(null, sub);
-      app.log.warn({ deviceId: client.id, topic: sub.topic }, 'mqtt: subscribe refused');
-      done(null, null);
-    },
-  });
+  const workerData: BrokerWorkerData = {
+    mqttPort, maxPacketBytes: app.config.MQTT_MAX_PACKET_BYTES, eventsPerMinute: app.config.MQTT_DEVICE_EVENTS_PER_MINUTE,
+  };
+  const entry = new URL(import.meta.url.endsWith('.ts') ? './brokerWorker.ts' : './brokerWorker.js', import.meta.url).href;
 
-  broker.on('publish', (packet, client) => {
-    if (!client && !packet.topic.startsWith('pa/v1/dev/')) return;
-    if (packet.topic.startsWith('$SYS')) return;
-    // Wills are published by the broker (client null) on the device's own state topic.
-    if (/^pa\/v1\/dev\/[^/]+\/(state|event|clock)$/.test(packet.topic)) {
-      // One device's message never takes the server down, whatever goes wrong handling it.
-      try {
-        for (const h of messageHandlers) h(packet.topic, Buffer.from(packet.payload));
-      } catch (error) {
-        app.log.error({ err: error, topic: packet.topic }, 'mqtt: device message not handled');
+  let nextId = 0;
+  const calls = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const wsSockets = new Map<number, Duplex>();
+  let closing = false;
+  let worker!: Worker;
+  let ready!: Promise<number | null>;
+
+  const queue = new SlicedQueue<BrokerReport>((r) => handle(r));
+  const post = (message: ToBroker) => worker.postMessage(message);
+
+  function handle(r: BrokerReport): void {
+    // One device's message never takes the server down, whatever goes wrong handling it.
+    try {
+      switch (r.kind) {
+        case 'message': {
+          const payload = asBuffer(r.payload);
+          for (const h of messageHandlers) h(r.topic, payload, r.receivedAt);
+          return;
+        }
+        case 'presence':
+          for (const h of presenceHandlers) h(r.deviceId, r.online, r.ip);
+          return;
+        case 'verify':
+          return post({ op: 'answer', id: r.id, ok: authority.verify(r.deviceId, r.secret) });
+        case 'maySubscribe':
+          return post({ op: 'answer', id: r.id, ok: authority.maySubscribe(r.deviceId, r.topic) });
+        case 'log':
+          return app.log[r.level](r.fields, r.msg);
+        case 'wsOut':
+          return void wsSockets.get(r.conn)?.write(asBuffer(r.chunk));
+        case 'wsClose':
+          wsSockets.get(r.conn)?.destroy();
+          wsSockets.delete(r.conn);
       }
+    } catch (error) {
+      app.log.error({ err: error, report: r.kind }, 'mqtt: device message not handled');
     }
-  });
-  broker.on('clientReady', (client) => {
-    for (const h of presenceHandlers) h(client.id, true, remoteIp(client));
-  });
-  broker.on('clientDisconnect', (client) => {
-    // A device that reconnected replaced this client: it is still online.
-    const current = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[client.id];
-    if (current && current !== client) return;
-    for (const h of presenceHandlers) h(client.id, false, null);
-  });
-  broker.on('clientError', (client, error) => app.log.debug({ deviceId: client.id, err: error.message }, 'mqtt: client error'));
+  }
 
-  // Every connection's packets pass the size limit before aedes parses them.
-  const guarded = (conn: Duplex, ip: string | undefined) => guardedConnection(conn, maxPacketBytes, (announced) => {
-    app.log.warn({ ip, announced, limit: maxPacketBytes }, 'mqtt: packet over the size limit, connection closed');
-  });
+  function spawn(port: number): Promise<number | null> {
+    worker = new Worker(new URL('./workerBoot.mjs', import.meta.url), { workerData: { ...workerData, mqttPort: port, entry } });
+    const started = new Promise<number | null>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (message: FromBroker) => {
+        if (message.op === 'ready') return resolve(message.tcpPort);
+        if (message.op === 'reports') return queue.push(message.reports);
+        const call = calls.get(message.id);
+        calls.delete(message.id);
+        if (message.error) call?.reject(new Error(message.error));
+        else call?.resolve();
+      });
+    });
+    worker.on('error', (error) => app.log.error({ err: error }, 'mqtt: the embedded broker failed'));
+    worker.once('exit', (code) => {
+      for (const call of calls.values()) call.reject(new Error('the embedded broker stopped'));
+      calls.clear();
+      for (const socket of wsSockets.values()) socket.destroy();
+      wsSockets.clear();
+      if (closing) return;
+      // Devices reconnect to a new broker thread on the same port; commands wait for it.
+      app.log.error({ code }, 'mqtt: the embedded broker stopped; starting it again');
+      ready = spawn(tcpPort ?? port);
+      ready.catch((error: unknown) => app.log.error({ err: error }, 'mqtt: the embedded broker could not start again'));
+    });
+    return started;
+  }
+  ready = spawn(mqttPort);
+  const tcpPort = await ready;
 
-  // MQTT over WebSocket at /mqtt, sharing the HTTP port with the console and Socket.IO.
+  async function call(message: DistributiveOmit<Extract<ToBroker, { id: number }>, 'id'>): Promise<void> {
+    await ready;
+    const id = (nextId += 1);
+    await new Promise<void>((resolve, reject) => {
+      calls.set(id, { resolve, reject });
+      post({ ...message, id } as ToBroker);
+    });
+  }
+  const payloadOf = (value: string | Buffer) => new Uint8Array(typeof value === 'string' ? Buffer.from(value) : value);
+
+  // MQTT over WebSocket at /mqtt, sharing the HTTP port with the console and Socket.IO; the bytes go to the broker's thread.
   const wss = new WebSocketServer({ noServer: true });
+  let nextConn = 0;
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!request.url?.startsWith('/mqtt')) return;
     wss.handleUpgrade(request, socket, head, (ws) => {
+      const conn = (nextConn += 1);
       const stream = createWebSocketStream(ws);
+      wsSockets.set(conn, stream);
+      post({ op: 'wsOpen', conn, ip: request.socket.remoteAddress ?? null });
+      stream.on('data', (chunk: Buffer) => post({ op: 'wsData', conn, chunk: new Uint8Array(chunk) }));
       stream.on('error', () => stream.destroy());
-      broker.handle(guarded(stream, request.socket.remoteAddress), request);
-    });
-  });
-
-  // MQTT over TCP; a taken port is reported, not fatal: devices can still use WebSocket.
-  // No Nagle delay: a command or a clock answer goes out at once (a held-back answer would skew the clock exchange).
-  const tcp = net.createServer((socket) => {
-    socket.setNoDelay(true);
-    broker.handle(Object.assign(guarded(socket, socket.remoteAddress), { remoteAddress: socket.remoteAddress }));
-  });
-  const tcpPort = await new Promise<number | null>((resolve) => {
-    tcp.once('error', (error: NodeJS.ErrnoException) => {
-      app.log.warn({ port: mqttPort, code: error.code }, `MQTT/TCP port ${mqttPort} unavailable; devices can connect over WebSocket at /mqtt only`);
-      resolve(null);
-    });
-    tcp.listen(mqttPort, () => {
-      const address = tcp.address();
-      resolve(typeof address === 'object' && address ? address.port : mqttPort);
+      // A dropped WebSocket only ends this stream's reading side (ws does not close it): end it whole.
+      stream.on('end', () => stream.destroy());
+      stream.on('close', () => {
+        if (wsSockets.delete(conn)) post({ op: 'wsEnd', conn });
+      });
     });
   });
 
@@ -157,35 +198,27 @@ export async function startEmbeddedBroker(app: FastifyInstance, authority: Devic
     kind: 'embedded',
     tcpPort,
     accounts: null,
-    publish: (topic, payload, opts = {}) =>
-      new Promise((resolve, reject) => {
-        broker.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: opts.retain ?? false, dup: false },
-          (error) => (error ? reject(error) : resolve()),
-        );
-      }),
+    publish: (topic, payload, opts = {}) => call({ op: 'publish', topic, payload: payloadOf(JSON.stringify(payload)), qos: 1, retain: opts.retain ?? false }),
     publishNow: (topic, payload) => {
-      broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain: false, dup: false }, () => undefined);
+      void call({ op: 'publish', topic, payload: payloadOf(payload), qos: 0, retain: false }).catch(() => undefined);
     },
-    clearRetained: (topic) =>
-      new Promise((resolve, reject) => {
-        broker.publish({ cmd: 'publish', topic, payload: Buffer.alloc(0), qos: 1, retain: true, dup: false }, (error) => (error ? reject(error) : resolve()));
-      }),
+    clearRetained: (topic) => call({ op: 'publish', topic, payload: new Uint8Array(0), qos: 1, retain: true }),
     onDeviceMessage: (h) => void messageHandlers.push(h),
     onPresence: (h) => void presenceHandlers.push(h),
-    disconnect: (deviceId) => {
-      const client = (broker as unknown as { clients: Record<string, Client | undefined> }).clients[deviceId];
-      client?.close();
-    },
+    disconnect: (deviceId) => post({ op: 'disconnect', deviceId }),
     close: async () => {
-      // The broker first: it closes every device connection, which the listeners then wait for.
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      closing = true;
+      await call({ op: 'close' }).catch(() => undefined);
       for (const ws of wss.clients) ws.terminate();
       wss.close();
-      await new Promise<void>((resolve) => (tcpPort === null ? resolve() : tcp.close(() => resolve())));
+      // What the broker reported as it closed (devices going offline) is handled before it ends.
+      queue.drainAll();
+      await worker.terminate();
     },
   };
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /**
  * An external broker (MQTT_URL: Mosquitto, EMQX): the server is one more client. Device
@@ -204,7 +237,7 @@ export class BrokerRefusedError extends Error {
 export const CLOCK_SHARE_GROUP = 'loa-dongho';
 
 export async function connectExternalBroker(app: FastifyInstance, url: string, opts: { dynsec?: boolean } = {}): Promise<BrokerTransport> {
-  const messageHandlers: ((topic: string, payload: Buffer) => void)[] = [];
+  const messageHandlers: ((topic: string, payload: Buffer, receivedAt: number) => void)[] = [];
   let client: MqttClient;
   try {
     client = await mqtt.connectAsync(url, {
@@ -220,9 +253,15 @@ export async function connectExternalBroker(app: FastifyInstance, url: string, o
     throw error;
   }
   client.on('error', (error) => app.log.error({ err: error.message }, 'mqtt: external broker error'));
-  client.on('message', (topic, payload) => {
-    for (const h of messageHandlers) h(topic, payload);
+  // Messages are read off the one socket in large chunks: handled a slice at a time, as the embedded broker's.
+  const queue = new SlicedQueue<{ topic: string; payload: Buffer; receivedAt: number }>(({ topic, payload, receivedAt }) => {
+    try {
+      for (const h of messageHandlers) h(topic, payload, receivedAt);
+    } catch (error) {
+      app.log.error({ err: error, topic }, 'mqtt: device message not handled');
+    }
   });
+  client.on('message', (topic, payload) => queue.push([{ topic, payload, receivedAt: Date.now() }]));
   let accounts: DeviceAccounts | null = null;
   if (opts.dynsec) {
     try {
@@ -257,6 +296,7 @@ export async function connectExternalBroker(app: FastifyInstance, url: string, o
     disconnect: () => undefined,
     close: async () => {
       await client.endAsync();
+      queue.drainAll();
     },
   };
 }

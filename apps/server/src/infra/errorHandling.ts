@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { databaseFault } from './dbFaults';
 import { ValidationError } from './validation';
 import { multipartRefusal } from './multipartLimits';
+import { sendWebConsole } from './webConsole';
 
 const API_PREFIXES = ['/v1/', '/socket.io/', '/docs', '/mqtt'];
 
@@ -37,7 +38,7 @@ export function useErrorHandling(app: FastifyInstance): void {
     // A missing file (an old asset after a rebuild) is a 404, not the console page.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]);
     if (!isApi && !looksLikeFile && request.method === 'GET' && fs.existsSync(indexFile)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+      return sendWebConsole(reply);
     }
     return reply.code(404).send({ message: MSG.notFound });
   });

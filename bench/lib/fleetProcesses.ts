@@ -1,0 +1,112 @@
+/**
+ * Lean simulated speakers spread over child processes (`fanout --fleet-processes N`), so that no
+ * one process holds 20,000 sockets or reads 20,000 commands in a row. Each child
+ * (bench/lib/fleetProcess.ts) runs a LeanFleet and a PlayTracker for its share of the devices and
+ * sends the first arrivals back over IPC in batches; the coordinator records them in its own
+ * PlayTracker. Times are taken in the child, when the command was parsed or the event written, on
+ * the system's monotonic clock (process.hrtime, the same in every process of the machine), and
+ * turned into the coordinator's performance.now(): a batch's trip over IPC adds nothing to them.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FleetDevice } from '@loa/speaker';
+import type { LeanFleetOptions } from './leanFleet';
+import type { Arrival, PlayTracker } from './playTracker';
+
+/** The machine's monotonic clock in ms (CLOCK_MONOTONIC on Linux: one origin for every process). */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/** How far this process's performance.now() is behind monotonicMs(): subtract it from a child's time. */
+export function monotonicShift(): number {
+  // Read both between two hrtime readings: the shift is known to within their gap (µs).
+  const a = monotonicMs();
+  const p = performance.now();
+  const b = monotonicMs();
+  return (a + b) / 2 - p;
+}
+
+/** Deals `items` out round-robin into `n` shares (the devices of every commune in every share). */
+export function shareOut<T>(items: readonly T[], n: number): T[][] {
+  const shares: T[][] = Array.from({ length: Math.max(1, n) }, () => []);
+  items.forEach((item, i) => shares[i % shares.length].push(item));
+  return shares;
+}
+
+/** Coordinator → child. */
+export type ToFleetProcess = { type: 'start'; mqttUrl: string; devices: FleetDevice[]; concurrency: number; options: LeanFleetOptions } | { type: 'stop' };
+
+/** Child → coordinator: its counts whenever they change, and first arrivals (monotonic ms). */
+export type FromFleetProcess = { type: 'status'; connected: number; playing: number; arrivals: Arrival[] };
+
+const childFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fleetProcess.ts');
+
+interface Child {
+  process: ChildProcess;
+  connected: number;
+  playing: number;
+  exited: boolean;
+}
+
+/** The coordinator's side: the children's counts, and their arrivals recorded into `track`'s tracker. */
+export class FleetProcesses {
+  private readonly children: Child[];
+  private tracker: PlayTracker | null = null;
+  private readonly shift = monotonicShift();
+  private stopping = false;
+
+  constructor(mqttUrl: string, devices: readonly FleetDevice[], processes: number, concurrency: number, options: LeanFleetOptions = {}) {
+    this.children = shareOut(devices, processes).map((share, i) => {
+      const child: Child = {
+        process: fork(childFile, [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+        connected: 0, playing: 0, exited: false,
+      };
+      child.process.on('message', (message: FromFleetProcess) => this.receive(child, message));
+      child.process.once('exit', (code, signal) => {
+        child.exited = true;
+        child.connected = 0;
+        if (!this.stopping) process.stderr.write(`fleet process ${i + 1} ended (${code ?? signal}) with ${share.length} speakers\n`);
+      });
+      child.process.send({ type: 'start', mqttUrl, devices: share, concurrency, options } satisfies ToFleetProcess);
+      return child;
+    });
+  }
+
+  /** Arrivals from now on go to `tracker`, on this process's performance.now() clock. */
+  track(tracker: PlayTracker): void {
+    this.tracker = tracker;
+  }
+
+  /** Process ids, for CPU readings ("fleet 1", "fleet 2", …). */
+  pids(): Record<string, number> {
+    return Object.fromEntries(this.children.map((c, i) => [`fleet ${i + 1}`, c.process.pid!]));
+  }
+
+  connectedCount(): number {
+    return this.children.reduce((n, c) => n + c.connected, 0);
+  }
+
+  playingCount(): number {
+    return this.children.reduce((n, c) => n + c.playing, 0);
+  }
+
+  /** Each child closes its connections (wills go out, as a power cut) and exits; SIGKILL after 5 s. */
+  async kill(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.children.map(async (c) => {
+      if (c.exited) return;
+      const exited = new Promise<void>((resolve) => c.process.once('exit', () => resolve()));
+      c.process.send({ type: 'stop' } satisfies ToFleetProcess);
+      const timer = setTimeout(() => c.process.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }));
+  }
+
+  private receive(child: Child, message: FromFleetProcess): void {
+    child.connected = message.connected;
+    child.playing = message.playing;
+    if (!this.tracker) return;
+    for (const [kind, sessionId, deviceId, at] of message.arrivals) this.tracker.record(kind, sessionId, deviceId, at - this.shift);
+  }
+}
