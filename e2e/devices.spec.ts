@@ -6,11 +6,19 @@ import { baseUrl, signIn } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Runs the real speaker agent CLI, as an installer would on the device. */
-function runAgent(id: string, secret: string): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/speaker/src/cli.ts'), '--server', baseUrl(), '--id', id, '--secret', secret], {
-    cwd: root, stdio: 'ignore',
+/** Runs the real speaker agent CLI, as an installer would on the device; `output()` is what it printed (for a failure's report). */
+function runAgent(id: string, secret: string): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/speaker/src/cli.ts'), '--server', baseUrl(), '--id', id, '--secret', secret, '--verbose'], {
+    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed = (printed + chunk.toString()).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  child.once('exit', (code, signal) => keep(Buffer.from(`[agent exited: ${code ?? signal}]\n`)));
+  return Object.assign(child, { output: () => printed });
 }
 
 test('the demo fleet is live in the table from the first sign-in', async ({ page }) => {
@@ -47,7 +55,9 @@ test('a device added in the console and started with its secret turns green in t
 
   const agent = runAgent(id, secret);
   try {
-    await expect(row).toHaveAttribute('data-status', 'online', { timeout: 15_000 });
+    await expect(row).toHaveAttribute('data-status', 'online', { timeout: 15_000 }).catch((error: Error) => {
+      throw new Error(`${error.message}\n\nThe agent printed:\n${agent.output()}`);
+    });
     await page.getByRole('link', { name: 'Bản đồ thiết bị' }).click();
     const marker = page.locator(`[data-testid="device-marker"][data-device-id="${id}"]`);
     await expect(marker).toHaveAttribute('data-status', 'online', { timeout: 10_000 });

@@ -72,5 +72,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.LOA_E2E_URL = url;
-  return stop;
+  // What the server warned about during the run (LOG_LEVEL warn) is printed at the end: a failed
+  // test on a CI machine is then read beside the server's side of it.
+  return async () => {
+    const lines = output.split('\n').filter((line) => /^\{.*"level":\s*[4-6]\d/.test(line));
+    if (lines.length > 0) console.log(`\nThe e2e server's warnings and errors (last 40 of ${lines.length}):\n${lines.slice(-40).join('\n')}\n`);
+    await stop();
+  };
 }

@@ -15,6 +15,18 @@ const post = async (page: Page, path: string, data: unknown) => page.request.pos
 type Speaker = { _id: string; tenthietbi: string; trangthai: { online: boolean; dangphat: { sessionId: string } | null } };
 const speakersOf = (page: Page, areaId: string) => get<Speaker[]>(page, `/v1/client/thietbi/laythietbi?diaban=${areaId}`);
 
+/** Bulletins this test started, stopped after it whatever happened (the next tests use these speakers and this account). */
+let cleanup: { page: Page; ids: Set<string> } | null = null;
+test.afterEach(async () => {
+  if (!cleanup) return;
+  const { page, ids } = cleanup;
+  cleanup = null;
+  const running = await get<{ idlichphat: string; nguonphat: { tenchuongtrinh: string } }[]>(page, '/v1/client/lichphat/lichphatdangphat').catch(() => []);
+  for (const b of running) {
+    if (ids.has(b.idlichphat) || b.nguonphat.tenchuongtrinh === 'Lệnh sơ tán thôn Tân Lương') await post(page, '/v1/client/lichphat/dungkhancap', { id: b.idlichphat }).catch(() => null);
+  }
+});
+
 test('an officer meets a bulletin of the same priority on the chosen speakers, is asked, interrupts it, and everyone is told the truth', async ({ browser }) => {
   test.setTimeout(150_000);
   const admin = await (await browser.newContext()).newPage();
@@ -31,6 +43,7 @@ test('an officer meets a bulletin of the same priority on the chosen speakers, i
   });
   expect(first.status(), await first.text()).toBe(200);
   const firstId = (await first.json()).data.idlichphat as string;
+  cleanup = { page: admin, ids: new Set([firstId]) };
   await expect.poll(async () => (await speakersOf(admin, commune._id)).every((d) => d.trangthai.dangphat?.sessionId === firstId), { timeout: 5000 }).toBe(true);
 
   // A commune officer who may stop broadcasts in the commune.

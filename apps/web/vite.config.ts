@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const API_TARGET = process.env.LOA_API_URL ?? 'http://localhost:8080';
 
 /** Dev server proxies the API, the socket and the API docs to the Loa server. */
 export default defineConfig({
-  plugins: [react()],
+  // precompress: the server sends the build's .br/.gz copies (apps/server/src/infra/webConsole.ts).
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

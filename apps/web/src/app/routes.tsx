@@ -11,18 +11,52 @@ import { ScrollToTop } from './ScrollToTop';
 import { DocumentTitle } from './DocumentTitle';
 import { LoadingScreen } from './shell/LoadingScreen';
 import { MainLayout } from './shell/LazyMainLayout';
+import { readStoredUser } from '../lib/userStorage';
+import { nextTask, preloadableLazy } from '../lib/preloadableLazy';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const OverviewPage = lazy(() => import('../features/overview/OverviewPage').then((m) => ({ default: m.OverviewPage })));
-const DevicesPage = lazy(() => import('../features/devices/DevicesPage').then((m) => ({ default: m.DevicesPage })));
-const DeviceMapPage = lazy(() => import('../features/device-map/DeviceMapPage').then((m) => ({ default: m.DeviceMapPage })));
-const DeviceConfigPage = lazy(() => import('../features/device-config/DeviceConfigPage').then((m) => ({ default: m.DeviceConfigPage })));
-const AreasPage = lazy(() => import('../features/areas/AreasPage').then((m) => ({ default: m.AreasPage })));
-const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage })));
-const AsRunPage = lazy(() => import('../features/asrun/AsRunPage').then((m) => ({ default: m.AsRunPage })));
-const ProgrammesPage = lazy(() => import('../features/programmes/ProgrammesPage').then((m) => ({ default: m.ProgrammesPage })));
+const Overview = preloadableLazy(() => import('../features/overview/OverviewPage'), (m) => m.OverviewPage);
+const Devices = preloadableLazy(() => import('../features/devices/DevicesPage'), (m) => m.DevicesPage);
+const DeviceMap = preloadableLazy(() => import('../features/device-map/DeviceMapPage'), (m) => m.DeviceMapPage);
+const DeviceConfig = preloadableLazy(() => import('../features/device-config/DeviceConfigPage'), (m) => m.DeviceConfigPage);
+const Areas = preloadableLazy(() => import('../features/areas/AreasPage'), (m) => m.AreasPage);
+const Schedules = preloadableLazy(() => import('../features/schedules/SchedulesPage'), (m) => m.SchedulesPage);
+const AsRun = preloadableLazy(() => import('../features/asrun/AsRunPage'), (m) => m.AsRunPage);
+const Programmes = preloadableLazy(() => import('../features/programmes/ProgrammesPage'), (m) => m.ProgrammesPage);
+const OverviewPage = Overview.Component;
+const DevicesPage = Devices.Component;
+const DeviceMapPage = DeviceMap.Component;
+const DeviceConfigPage = DeviceConfig.Component;
+const AreasPage = Areas.Component;
+const SchedulesPage = Schedules.Component;
+const AsRunPage = AsRun.Component;
+const ProgrammesPage = Programmes.Component;
 const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
+
+/**
+ * The chunk of the screen a signed-in visitor opens the console on, fetched beside the entry and
+ * the shell (LazyMainLayout.tsx) rather than once the shell has rendered: one round trip less
+ * before the screen's first paint, and (main.tsx) the first render shows it without a fallback.
+ */
+const FIRST_SCREEN: Record<string, () => Promise<unknown>> = {
+  '/': Overview.preload,
+  '/tong-quan': Overview.preload,
+  '/quan-ly-thiet-bi': Devices.preload,
+  '/ban-do-thiet-bi': DeviceMap.preload,
+  '/cau-hinh-thiet-bi': DeviceConfig.preload,
+  '/quan-ly-dia-ban': Areas.preload,
+  '/quan-ly-lich-phat': Schedules.preload,
+  '/nhat-ky-phat-song': AsRun.preload,
+  '/quan-ly-chuong-trinh': Programmes.preload,
+};
+// A failed fetch (offline) is the screen's to report when it renders (RouteErrorScreen), not an unhandled rejection here.
+// Requested in a task of its own, as the shell is (LazyMainLayout.tsx), not in the entry's evaluation.
+const firstScreen: Promise<unknown> =
+  typeof window !== 'undefined' && readStoredUser() ? nextTask().then(() => FIRST_SCREEN[window.location.pathname]?.()).catch(() => undefined) : Promise.resolve();
+
+/** Settles once the first screen's chunk (for a signed-in visitor on a screen of FIRST_SCREEN) has loaded or failed. */
+export const firstScreenLoaded = (): Promise<unknown> => firstScreen;
 
 function RootLayout() {
   return (

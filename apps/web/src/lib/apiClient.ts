@@ -23,6 +23,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server refused what was sent (4xx, not an ended session): its message belongs beside the field that was typed. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.kind !== 'session' && error.status !== undefined && error.status >= 400 && error.status < 500;
+}
+
 export interface RequestOptions {
   /** JSON-serialisable value, or FormData for multipart. */
   body?: unknown;

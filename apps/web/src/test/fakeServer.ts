@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 
-type Handler = (body: unknown) => { status: number; body: unknown };
+type Answer = { status: number; body: unknown };
+/** An answer computed from the request's body; a promise holds it back until the test resolves it. */
+type Handler = (body: unknown) => Answer | Promise<Answer>;
 
 /**
  * Stubs global fetch with a tiny route table ("METHOD /path" → answer) and records calls.
@@ -13,7 +15,7 @@ export function fakeServer(routes: Record<string, Handler | { status: number; bo
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
     calls.push({ method, path: url, body, headers: (init.headers ?? {}) as Record<string, string> });
     const route = routes[`${method} ${url}`];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { message: 'not stubbed' } });
+    const answer = typeof route === 'function' ? await route(body) : (route ?? { status: 404, body: { message: 'not stubbed' } });
     return { status: answer.status, text: async () => JSON.stringify(answer.body) } as Response;
   });
   vi.stubGlobal('fetch', fetchMock);

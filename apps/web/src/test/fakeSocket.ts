@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import type { LoaSocket } from '../lib/socket/createSocket';
 
 /** A socket stand-in: records listeners and lets a test emit server events. */
@@ -30,6 +30,16 @@ export function fakeSocket() {
       listeners.get(event)?.forEach((listener) => listener(...args));
       await new Promise((resolve) => setTimeout(resolve, 0));
     }),
+    /**
+     * Waits until something listens for `event`, then emits it inside act(): listeners attach in
+     * effects, which may run after the screen a test waited for is already shown.
+     */
+    emitWhenHeard: async (event: string, ...args: unknown[]) => {
+      await waitFor(() => {
+        if (!listeners.get(event)?.size) throw new Error(`nothing listens for ${event} yet`);
+      });
+      act(() => listeners.get(event)?.forEach((listener) => listener(...args)));
+    },
     listenerCount: (event: string) => listeners.get(event)?.size ?? 0,
   };
 }

@@ -27,4 +27,10 @@ export const SCHEDULE_MESSAGES = {
   exceptionNotOccurrence: 'Ngày ngoại lệ không phải một lần phát của lịch này!',
   copyWeekNotMonday: 'Tuần cần sao chép phải bắt đầu từ thứ Hai!',
   countInvalid: 'Số lần phát phải là số nguyên từ 1 trở lên!',
+  moveInPast: 'Không thể dời lần phát về thời điểm đã qua!',
+  moveStarted: 'Lần phát này đã bắt đầu hoặc đã qua, không dời được nữa!',
+  moveOnceSeveralTimes: 'Lịch phát một lần có nhiều giờ phát chỉ dời được trong cùng ngày; hãy mở lịch để sửa!',
+  resizeStarted: 'Lần phát này đã bắt đầu hoặc đã qua, không đổi thời lượng được nữa!',
+  resizeTooShort: 'Nội dung tiếp sóng phải dài ít nhất 1 phút: không thu ngắn lần phát được hơn nữa!',
+  resizeFixed: 'Thời lượng của lịch phát này do nội dung phát quyết định, không kéo dài hay thu ngắn được trên lịch biểu!',
 } as const;

@@ -105,6 +105,32 @@ describe('repeats and exceptions of a schedule', () => {
     expect(badException.body.message).toBe(SCHEDULE_MESSAGES.exceptionNotOccurrence);
   });
 
+  it('refuses a move (the calendar’s drag) of an occurrence already started or to a time gone by, and lets an earlier move stand', async () => {
+    const { client, areas } = await admin();
+    const vnDay = (ms: number) => new Date(ms + 7 * 3600_000).toISOString().slice(0, 10);
+    const yesterday = vnDay(Date.now() - 86_400_000);
+    const inAWeek = vnDay(Date.now() + 7 * 86_400_000);
+    const body = daily(areas.communeA, { ngaybatdau: vnDay(Date.now() - 3 * 86_400_000), ngayketthuc: vnDay(Date.now() + 30 * 86_400_000) });
+    const started = await client.post('/v1/client/lichphat/taolichphat', { ...body, ngoaile: [{ ngay: yesterday, gio: '06:00', doisang: { ngay: inAWeek, gio: '09:00' } }] });
+    expect(started.status).toBe(400);
+    expect(started.body.message).toBe(SCHEDULE_MESSAGES.moveStarted);
+    const s = (await client.post('/v1/client/lichphat/taolichphat', body)).body.data as Schedule;
+    const edit = (ngoaile: unknown[]) => client.post('/v1/client/lichphat/sualichphat', { ...body, ngoaile, id: s._id, phienban: s.phienban });
+    const toPast = await edit([{ ngay: inAWeek, gio: '06:00', doisang: { ngay: yesterday, gio: '09:00' } }]);
+    expect(toPast.status).toBe(400);
+    expect(toPast.body.message).toBe(SCHEDULE_MESSAGES.moveInPast);
+    // The clash check says the same before the save.
+    expect((await client.post('/v1/client/lichphat/kiemtrathongtin', { ...body, ngoaile: [{ ngay: inAWeek, gio: '06:00', doisang: { ngay: yesterday, gio: '09:00' } }], id: s._id })).body.message).toBe(SCHEDULE_MESSAGES.moveInPast);
+    const ahead = await edit([{ ngay: inAWeek, gio: '06:00', doisang: { ngay: inAWeek, gio: '09:00' } }]);
+    expect(ahead.status).toBe(200);
+    // A move saved while it was ahead (written here as if days ago) stands through later edits.
+    const old = [{ ngay: vnDay(Date.now() - 2 * 86_400_000), gio: '06:00', doisang: { ngay: yesterday, gio: '09:00' } }];
+    await server.db.query('UPDATE schedules SET exceptions = $1 WHERE id = $2', [JSON.stringify(old), s._id]);
+    const again = (ahead.body.data as Schedule).phienban;
+    const unchanged = await client.post('/v1/client/lichphat/sualichphat', { ...body, tieude: 'Bản tin sáng (sửa tên)', ngoaile: old, id: s._id, phienban: again });
+    expect(unchanged.status, JSON.stringify(unchanged.body)).toBe(200);
+  });
+
   it('keeps a monthly rule, a count and exceptions, and plans by them', async () => {
     const { client, areas } = await admin();
     const res = await client.post('/v1/client/lichphat/taolichphat', {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
   BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, NORMAL_PRIORITY, isPriority, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
-  SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleMissedReason, type Source,
+  SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleException, type ScheduleMissedReason, type Source,
 } from '@loa/contract';
 import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
@@ -49,8 +49,28 @@ async function programmeSources(ctx: ComposeContext, id: string): Promise<Source
   return row.sources;
 }
 
-/** Checks a schedule as the broadcast dialog checks a broadcast, plus the calendar rules. */
-async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now(), calendar?: HolidayCalendar): Promise<q.ScheduleFields> {
+const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
+const vnAt = (ngay: string, gio: string) => Date.parse(`${ngay}T${hhmm(gio)}:00+07:00`);
+
+/**
+ * A move (an exception with doisang) that the save adds or changes — one the schedule had already
+ * stands — must take an occurrence that has not started to a time still ahead (the calendar's drags).
+ */
+function checkMoves(exceptions: readonly ScheduleException[], previous: readonly ScheduleException[], now: number): void {
+  const sameOccurrence = (a: ScheduleException, b: ScheduleException) => a.ngay === b.ngay && hhmm(a.gio) === hhmm(b.gio);
+  for (const e of exceptions) {
+    if (!e.doisang || !e.gio) continue;
+    const before = previous.find((p) => sameOccurrence(p, e));
+    if (before?.doisang && before.doisang.ngay === e.doisang.ngay && hhmm(before.doisang.gio) === hhmm(e.doisang.gio)) continue;
+    // Where the occurrence stood before this save: its own time, or where an earlier move had put it.
+    const from = before?.doisang ? vnAt(before.doisang.ngay, before.doisang.gio) : vnAt(e.ngay, e.gio);
+    if (from <= now) throw badRequest(SCHEDULE_MESSAGES.moveStarted);
+    if (vnAt(e.doisang.ngay, e.doisang.gio) <= now) throw badRequest(SCHEDULE_MESSAGES.moveInPast);
+  }
+}
+
+/** Checks a schedule as the broadcast dialog checks a broadcast, plus the calendar rules; `previous` are the exceptions an edited schedule had. */
+async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now(), calendar?: HolidayCalendar, previous: readonly ScheduleException[] = []): Promise<q.ScheduleFields> {
   const sources = body.idchuongtrinh ? await programmeSources(ctx, body.idchuongtrinh) : body.nguonphat;
   if (!body.loaibantin || !MESSAGE_TYPES.some((m) => m.id === body.loaibantin)) throw badRequest(MSG.noMessageType);
   if (body.diabanchon.length === 0) throw badRequest(MSG.noArea);
@@ -59,6 +79,7 @@ async function compose(ctx: ComposeContext, body: ScheduleBody, now = Date.now()
   if (body.kieulaplai === 2 && body.thoigianlaplai < REPEAT_INTERVAL_MIN_SECONDS) throw badRequest(MSG.repeatIntervalMin);
   if (body.kieulaplai !== 0 && body.solanlaplai < REPEAT_COUNT_MIN) throw badRequest(MSG.repeatCountMin);
   const timing = timingOf(body);
+  checkMoves(timing.exceptions, previous, now);
   const recurrence = recurrenceOf(timing, calendar ?? await calendarOf(ctx.db, ctx.session.user.admin_id));
   if (!hasAnyOccurrence(recurrence)) throw badRequest(SCHEDULE_MESSAGES.noOccurrence);
   if (nextOccurrence(recurrence, now) === null) throw badRequest(SCHEDULE_MESSAGES.inPast);
@@ -248,7 +269,7 @@ async function stopRunsOf(ctx: ScheduleContext, row: q.ScheduleRow, why: string)
  */
 export async function editSchedule(ctx: ScheduleContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
   const before = await scheduleFor(ctx, id, 'sua');
-  const fields = await compose(ctx, body);
+  const fields = await compose(ctx, body, Date.now(), undefined, before.exceptions);
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
     await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
@@ -333,9 +354,9 @@ export const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => (
  */
 export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
   // The schedule being edited is left out (it must be one the caller reaches).
-  if (exceptId) await scheduleInScope(ctx, exceptId);
+  const previous = exceptId ? (await scheduleInScope(ctx, exceptId)).exceptions : [];
   const calendar = await calendarOf(ctx.db, ctx.session.user.admin_id);
-  const fields = await compose(ctx, body, now, calendar);
+  const fields = await compose(ctx, body, now, calendar, previous);
   const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
   const horizon = now + 14 * 24 * 3600 * 1000;
   const conflicts: ScheduleConflict[] = [];

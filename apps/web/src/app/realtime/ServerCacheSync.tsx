@@ -8,6 +8,7 @@ import { AS_RUN_PATH } from '../../features/asrun/asRunQuery';
 import { apiKey } from '../../lib/query/apiKey';
 import { useSocket, useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { onConnectionChange } from '../../lib/socket/connectionEvents';
+import { applyEvent, refreshSocketKept } from '../../lib/query/socketKept';
 import { throttle } from '../../lib/throttle';
 
 /** Play-state events (a broadcast starts, moves on or ends) mark the as-run record stale at most this often. */
@@ -16,7 +17,8 @@ export const AS_RUN_REFRESH_MS = 3000;
 /**
  * Keeps the server-state cache in step with the socket: device statuses patch the cached device
  * lists in place, play states mark the as-run record stale, and a connection that comes back
- * refetches what is on screen (events were missed while it was down). A new user starts from an
+ * refetches what is on screen (events were missed while it was down); the first connection reads
+ * again what the socket keeps (SOCKET_KEPT), read before it could hear an event. A new user starts from an
  * empty cache: nothing one account read is shown to the next.
  */
 /** Socket events into the cache (loaded once signed in: see AppProviders). */
@@ -25,12 +27,12 @@ export default function SocketCacheSync() {
   const socket = useSocket();
 
   useSocketEvent(EVENTS.deviceStatus, (patch) => {
-    client.setQueryData<DeviceLists>(DEVICE_LISTS_KEY, (lists) => {
+    applyEvent<DeviceLists>(client, DEVICE_LISTS_KEY, (lists) => {
       if (!lists) return lists;
       const devices = applyStatusPatch(lists.devices, patch);
       return devices === lists.devices ? lists : { ...lists, devices };
     });
-    client.setQueriesData<Device[]>({ queryKey: apiKey(AREA_DEVICES_PATH) }, (list) => list && applyStatusPatch(list, patch));
+    applyEvent<Device[]>(client, apiKey(AREA_DEVICES_PATH), (list) => list && applyStatusPatch(list, patch), { exact: false });
   });
 
   const asRun = useMemo(() => throttle(() => void client.invalidateQueries({ queryKey: apiKey(AS_RUN_PATH) }), AS_RUN_REFRESH_MS), [client]);
@@ -39,16 +41,24 @@ export default function SocketCacheSync() {
 
   useEffect(() => {
     if (!socket) return undefined;
+    let connected = false;
     let wasDown = false;
     const lost = () => {
       wasDown = true;
     };
     const back = () => {
-      if (!wasDown) return;
+      // Back after a loss: everything on screen may have missed events. The first connection:
+      // what the socket keeps was read before it joined its rooms (the socket loads after the
+      // first screen), so an event of that moment went nowhere.
+      if (wasDown) void client.invalidateQueries();
+      else if (!connected) void refreshSocketKept(client);
+      connected = true;
       wasDown = false;
-      void client.invalidateQueries();
     };
-    return onConnectionChange(socket, lost, back);
+    const unsubscribe = onConnectionChange(socket, lost, back);
+    // This component loads on its own: the socket may have connected before it listened.
+    if (socket.connected) back();
+    return unsubscribe;
   }, [socket, client]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { AppBar, Box, IconButton, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, IconButton, Stack, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import PaletteIcon from '@mui/icons-material/Palette';
 import { useT } from '../../i18n/useT';
@@ -10,6 +10,7 @@ import { AccountMenu } from './AccountMenu';
 import { EmergencyButton } from './EmergencyButton';
 import { HeaderDate } from './HeaderDate';
 import { LanguageMenu } from './LanguageMenu';
+import { DeferredTooltip } from '../../lib/DeferredTooltip';
 
 // Loaded on first use: most sessions never open it (keeps the first load light).
 const ThemeCustomizer = lazy(() => import('../theme/ThemeCustomizer').then((m) => ({ default: m.ThemeCustomizer })));
@@ -37,11 +38,11 @@ export function Header({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggle
           {/* On a phone the language and the theme move to the side menu (SideMenu's DrawerSettings). */}
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}><LanguageMenu /></Box>
           <NotificationsPopup />
-          <Tooltip title={t('header.customize')}>
+          <DeferredTooltip title={t('header.customize')}>
             <IconButton aria-label={t('header.customize')} onClick={() => { setCustomizerUsed(true); setCustomizerOpen(true); }} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
               <PaletteIcon />
             </IconButton>
-          </Tooltip>
+          </DeferredTooltip>
           <AccountMenu />
         </Stack>
       </Toolbar>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, Menu, MenuItem } from '@mui/material';
 import TranslateIcon from '@mui/icons-material/Translate';
 import type { Locale } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { useUiSettings } from '../settings/useUiSettings';
+import { DeferredTooltip } from '../../lib/DeferredTooltip';
 
 /** Each language is named in itself so anyone can find their own. */
 const LANGUAGES: { locale: Locale; name: string; lang: string }[] = [
@@ -18,11 +19,11 @@ export function LanguageMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={t('header.language')}>
+      <DeferredTooltip title={t('header.language')}>
         <IconButton color="inherit" aria-label={t('header.language')} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
           <TranslateIcon />
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((language) => (
           <MenuItem

@@ -10,18 +10,19 @@ import { DrawerSettings } from './DrawerSettings';
 import { MenuList } from './MenuList';
 import { roleOf } from './roleLabel';
 
-/** Side drawer: persistent on desktop, temporary below md; holds the notification-sound audio element. */
+/** Side drawer: persistent on desktop, temporary below md; and the notification-sound audio element beside it. */
 export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: boolean; onClose: () => void }) {
   const { t } = useT();
   const { quyenhan, loaitaikhoan } = useCurrentUser();
   const { unread } = useNotifications();
   const nodes = useMemo(() => visibleMenu(MENU, quyenhan.map((r) => r.value), unread, roleOf(loaitaikhoan).isAdmin), [quyenhan, unread, loaitaikhoan]);
   return (
+    <>
     <Drawer
       variant={desktop ? 'persistent' : 'temporary'}
       open={open}
       onClose={onClose}
-      ModalProps={{ keepMounted: true }}
+      // On a phone the menu renders when first opened, not hidden with every screen's first paint.
       sx={{ width: desktop && open ? MENU_WIDTH : 0, flexShrink: 0, '& .MuiDrawer-paper': { width: MENU_WIDTH, boxSizing: 'border-box', borderRight: 'none' } }}
     >
       <Toolbar>
@@ -36,8 +37,9 @@ export function SideMenu({ open, desktop, onClose }: { open: boolean; desktop: b
         <MenuList nodes={nodes} onNavigate={desktop ? undefined : onClose} />
       </Box>
       {!desktop && <DrawerSettings />}
-      {/* Played when a notification arrives (THONG-BAO-MOI). */}
-      <audio id={NOTIFICATION_SOUND_ID} data-testid="notification-sound" src={NOTIFICATION_SOUND_SRC} preload="auto" />
     </Drawer>
+    {/* Played when a notification arrives (THONG-BAO-MOI), whether the drawer is open or not. */}
+    <audio id={NOTIFICATION_SOUND_ID} data-testid="notification-sound" src={NOTIFICATION_SOUND_SRC} preload="auto" />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Alert, Portal, Snackbar, type AlertColor } from '@mui/material';
 import { SNACKBAR_AUTO_HIDE_MS } from '@loa/contract';
 import { useT } from '../../i18n/useT';
@@ -30,6 +30,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo<NotifyValue>(() => ({ notify, success: (m) => notify(m, 'success'), error: (m) => notify(m, 'error') }), [notify]);
 
+  const area = useReadableArea();
+
   const handleClose = (_event?: SyntheticEvent | Event | null, reason?: string) => {
     if (reason === 'clickaway') return;
     setOpen(false);
@@ -38,9 +40,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      {/* Portalled only while shown, so an open dialog's aria-hidden does not hide the message from assistive tech. */}
+      {/* Its own node under <body>, kept readable: a dialog hides its siblings from assistive tech. */}
       {note && (
-        <Portal>
+        <Portal container={area}>
           <Snackbar
             key={note.key}
             open={open}
@@ -58,4 +60,26 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       )}
     </NotifyContext.Provider>
   );
+}
+
+/**
+ * The node messages are drawn in, under <body>. An open dialog marks every other child of <body>
+ * aria-hidden, and MUI marks them again whenever a dialog opens or closes (a confirmation closing
+ * over the form it belongs to hides a message that appeared meanwhile): a message sits above every
+ * dialog, so this node stays readable and its alert is announced.
+ */
+function useReadableArea(): HTMLElement {
+  const [area] = useState(() => document.createElement('div'));
+  useEffect(() => {
+    document.body.appendChild(area);
+    const keepReadable = new MutationObserver(() => {
+      if (area.getAttribute('aria-hidden') !== null) area.removeAttribute('aria-hidden');
+    });
+    keepReadable.observe(area, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => {
+      keepReadable.disconnect();
+      area.remove();
+    };
+  }, [area]);
+  return area;
 }

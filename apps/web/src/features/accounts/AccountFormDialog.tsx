@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/apiClient';
 import { AreaSelect } from '../areas/AreaSelect';
 import { PasswordField } from '../auth/PasswordField';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
-import { accountToForm, EMPTY_ACCOUNT_FORM, validateAccountUpdate, validateNewAccount, type AccountFormErrors, type AccountFormField, type AccountFormValues } from './accountForm';
+import { accountToForm, EMPTY_ACCOUNT_FORM, refusalErrors, validateAccountUpdate, validateNewAccount, type AccountFormErrors, type AccountFormField, type AccountFormValues } from './accountForm';
 import { createAccount, updateAccount, type RightOption } from './api';
 import { PasswordStrengthHint } from './PasswordStrengthHint';
 import { RightsCheckboxes } from './RightsCheckboxes';
@@ -63,7 +63,9 @@ export function AccountFormDialog({ account, areas, rights, onClose, onSaved }: 
       notify.success(t(account ? 'accounts.updated' : 'accounts.created'));
       onSaved(saved);
     } catch (caught) {
-      notify.error(tMessage(errorMessage(caught)));
+      const message = errorMessage(caught);
+      notify.error(tMessage(message));
+      setErrors(refusalErrors(message));
       setBusy(false);
     }
   };

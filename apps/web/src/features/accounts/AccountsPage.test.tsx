@@ -70,6 +70,31 @@ describe('/quan-ly-tai-khoan', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tài khoản' })).toBeNull());
   }, 15_000);
 
+  it('shows a login name the server finds taken beside the field, as well as in the snackbar, and keeps the form', async () => {
+    const server = serve({ 'POST /v1/client/taikhoan/themmoi': { status: 409, body: { message: ACCOUNT_MESSAGES.loginNameTaken } } });
+    renderApp('/quan-ly-tai-khoan', { user: manager });
+    await screen.findAllByTestId('account-row', {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Tạo tài khoản' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tài khoản' });
+    const name = within(dialog).getByLabelText('Tên tài khoản');
+    fireEvent.change(name, { target: { value: 'canbo.thon' } });
+    fireEvent.change(within(dialog).getByLabelText('Mật khẩu'), { target: { value: 'Matkhau#2025' } });
+    fireEvent.change(within(dialog).getByLabelText('Họ tên'), { target: { value: 'Phạm Thu' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'thu@xa.vn' } });
+    fireEvent.change(within(dialog).getByLabelText('Số điện thoại'), { target: { value: '0987654321' } });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Địa bàn'), 'a-2');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'Xem nhật ký hệ thống' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.loginNameTaken));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(ACCOUNT_MESSAGES.loginNameTaken);
+    expect(name).toHaveValue('canbo.thon');
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    // Typing another name clears the mark.
+    fireEvent.change(name, { target: { value: 'canbo.thon2' } });
+    expect(name).toHaveAttribute('aria-invalid', 'false');
+  }, 15_000);
+
   it('resets a password after confirming and shows the temporary password once', async () => {
     const server = serve({ 'POST /v1/client/taikhoan/datlaimatkhau': { status: 200, body: { data: { matkhautam: 'Tam-7x9k-22' } } } });
     renderApp('/quan-ly-tai-khoan', { user: manager });

@@ -1,4 +1,5 @@
-import { accountCreateBodySchema, accountUpdateBodySchema, NON_ADMIN_ACCOUNT_TYPE, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
+import { ACCOUNT_MESSAGES, accountCreateBodySchema, accountUpdateBodySchema, NON_ADMIN_ACCOUNT_TYPE, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
+import { errorBeside } from '../../lib/fieldErrors';
 
 /** The create/edit form as typed. */
 export interface AccountFormValues {
@@ -59,4 +60,16 @@ export function toggleRight(selected: readonly string[], value: string, on: bool
   if (on) set.add(value);
   else set.delete(value);
   return all.filter((v) => set.has(v)).concat([...set].filter((v) => !all.includes(v)));
+}
+
+/** The field a refusal of the server points at (what only the server can know: a name taken, an area or right gone). */
+const FIELD_OF_REFUSAL: Record<string, AccountFormField> = {
+  [ACCOUNT_MESSAGES.loginNameTaken]: 'tentaikhoan',
+  [ACCOUNT_MESSAGES.areaUnknown]: 'diaban',
+  [ACCOUNT_MESSAGES.rightUnknown]: 'quyenhan',
+};
+
+/** The server's message beside its field, when it names one. */
+export function refusalErrors(message: string): AccountFormErrors {
+  return errorBeside(FIELD_OF_REFUSAL, message);
 }

@@ -11,6 +11,9 @@ import { childLevel, levelRank } from './areaLevels';
 import { AreaSelect } from './AreaSelect';
 import { subtreeIds } from './buildAreaTree';
 
+/** The server's refusals that are about the chosen parent. */
+const PARENT_REFUSALS: ReadonlySet<string> = new Set([AREA_MESSAGES.parentLevel, AREA_MESSAGES.cycle, AREA_MESSAGES.rootOutsideScope]);
+
 /** Create under a parent, or edit (rename and move) an area. */
 export type AreaFormTarget = { mode: 'create'; parent: Area | null } | { mode: 'edit'; area: Area };
 
@@ -23,6 +26,8 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
   const [level, setLevel] = useState<AreaLevel>(editing?.cap ?? childLevel(target.mode === 'create' ? target.parent ?? undefined : undefined) ?? 'thon');
   const [parentId, setParentId] = useState(editing ? editing.idcha ?? '' : target.mode === 'create' ? target.parent?._id ?? '' : '');
   const [nameError, setNameError] = useState<string | null>(null);
+  // The server's refusal of the parent (its level, a move inside itself, outside the user's scope) beside it.
+  const [parentError, setParentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The code CAP alerts name the area by (mã đơn vị hành chính); null until known.
   const geography = useApiQuery<AreaGeography[]>(editing ? AREA_GEOGRAPHY_PATH : null, { staleTime: STALE.reference });
@@ -51,7 +56,11 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
       notify.success(t('areas.saved'));
       onSaved();
     } catch (caught) {
-      notify.error(tMessage(errorMessage(caught)));
+      const message = errorMessage(caught);
+      notify.error(tMessage(message));
+      // Besides the snackbar, beside the field it is about.
+      if (message === AREA_MESSAGES.duplicateName) setNameError(message);
+      if (PARENT_REFUSALS.has(message)) setParentError(message);
       setBusy(false);
     }
   };
@@ -84,7 +93,18 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
             >
               {AREA_LEVELS.map((value) => <option key={value} value={value}>{t(`areas.level.${value}`)}</option>)}
             </TextField>
-            <AreaSelect label={t('areas.parent')} value={parentId} onChange={setParentId} areas={areas} allow={allowParent} emptyLabel={t('areas.noParent')} />
+            <AreaSelect
+              label={t('areas.parent')}
+              value={parentId}
+              onChange={(id) => {
+                setParentId(id);
+                setParentError(null);
+              }}
+              areas={areas}
+              allow={allowParent}
+              emptyLabel={t('areas.noParent')}
+              error={parentError ? tMessage(parentError) : undefined}
+            />
             {editing && geocode && (
               <TextField
                 label={t('areas.geocode')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { EVENTS } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
@@ -14,10 +14,20 @@ describe('an account changed by an administrator while signed in', () => {
     const server = fakeServer({ ...unchanged, 'GET /v1/client/nguoidung/laythongtin': { status: 200, body: { data: makeUser({ quyenhan: [] }) } } });
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
     expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeEnabled();
-    act(() => socket.emit(EVENTS.accountChanged, { lydo: 'capnhat' }));
+    await socket.emitWhenHeard(EVENTS.accountChanged, { lydo: 'capnhat' });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Phát khẩn cấp' })).toBeDisabled());
     expect(server.calls.some((c) => c.path === '/v1/client/nguoidung/laythongtin')).toBe(true);
     expect(JSON.parse(localStorage.getItem('loa.user') ?? '{}').quyenhan).toEqual([]);
+  });
+
+  it('reads the user again when the real-time connection comes up: a change made before it joined is not missed', async () => {
+    const socket = fakeSocket();
+    const server = fakeServer({ ...unchanged, 'GET /v1/client/nguoidung/laythongtin': { status: 200, body: { data: makeUser({ quyenhan: [] }) } } });
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    expect(await screen.findByRole('button', { name: 'Phát khẩn cấp' })).toBeEnabled();
+    expect(server.calls.some((c) => c.path === '/v1/client/nguoidung/laythongtin')).toBe(false);
+    await socket.emitWhenHeard('connect');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Phát khẩn cấp' })).toBeDisabled());
   });
 
   it('ends a locked session on /login, saying the account was locked', async () => {
@@ -25,7 +35,7 @@ describe('an account changed by an administrator while signed in', () => {
     fakeServer(unchanged);
     const { router } = renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
     await screen.findByRole('button', { name: 'Phát khẩn cấp' });
-    act(() => socket.emit(EVENTS.accountChanged, { lydo: 'khoa' }));
+    await socket.emitWhenHeard(EVENTS.accountChanged, { lydo: 'khoa' });
     expect(await screen.findByTestId('session-ended')).toHaveTextContent('Tài khoản của bạn đã bị khoá');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?lydo=khoa');
@@ -36,7 +46,7 @@ describe('an account changed by an administrator while signed in', () => {
     fakeServer(unchanged);
     renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
     await screen.findByRole('button', { name: 'Phát khẩn cấp' });
-    act(() => socket.emit(EVENTS.deviceLogout, 'dev-1'));
+    await socket.emitWhenHeard(EVENTS.deviceLogout, 'dev-1');
     expect(await screen.findByTestId('session-ended')).toHaveTextContent('Bạn đã bị đăng xuất từ một thiết bị khác.');
   });
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@loa/contract';
 import type { SessionEndReason } from '../../lib/sessionEnd';
 import { clearStoredUser, readStoredUser, USER_STORAGE_KEY, writeStoredUser } from '../../lib/userStorage';
@@ -25,6 +25,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser((current) => {
       if (!current) return current;
       const next: User = { ...current, ...patch, userID: patch.userID || current.userID, DeviceID: current.DeviceID || patch.DeviceID || '' };
+      // The same user read again (as after each reconnection): nothing to save, no re-render of the console.
+      if (JSON.stringify(next) === JSON.stringify(current)) return current;
       writeStoredUser(next);
       return next;
     });
@@ -36,7 +38,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setEndedBecause(null);
     setUser(null);
   }, []);
+  // One end, two reasons (a lock also signs the account out on every device, and both events come
+  // together): the first, which the server sends first, says why; a new sign-in starts afresh.
+  const ended = useRef<SessionEndReason | null>(null);
+  useEffect(() => {
+    if (user) ended.current = null;
+  }, [user]);
   const endSession = useCallback((reason: SessionEndReason) => {
+    if (ended.current) return;
+    ended.current = reason;
     clearStoredUser();
     setEndedBecause(reason);
     setUser(null);

@@ -68,6 +68,13 @@ async function addRelay(dialog: HTMLElement) {
 
 const expectNote = (message: string) => waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
 
+/** The check's message beside its field too: the field marked invalid and described by the message. */
+function expectBeside(dialog: HTMLElement, label: string, message: string) {
+  const field = within(dialog).getByLabelText(label);
+  expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(field).toHaveAccessibleDescription(message);
+}
+
 async function openSourceDialog(dialog: HTMLElement, tab: string) {
   await userEvent.click(within(dialog).getByRole('button', { name: 'Thêm nguồn phát' }));
   const chooser = await screen.findByRole('dialog', { name: 'Chọn nguồn phát' });
@@ -103,18 +110,25 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
 
     await submit();
     await expectNote(MSG.noMessageType);
+    expectBeside(dialog, 'Loại bản tin', MSG.noMessageType);
     await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    // Changing the field clears its mark at once.
+    expect(within(dialog).getByLabelText('Loại bản tin')).toHaveAttribute('aria-invalid', 'false');
     await submit();
     await expectNote(MSG.noArea);
+    expectBeside(dialog, 'Địa bàn', MSG.noArea);
     await pick('Địa bàn', 'Xã Tân Lập');
     await submit();
     await expectNote(MSG.noDevice);
+    expectBeside(dialog, 'Thiết bị', MSG.noDevice);
+    expect(within(dialog).getByLabelText('Địa bàn')).toHaveAttribute('aria-invalid', 'false');
     await pick('Thiết bị', 'Xã Tân Lập / Loa chợ');
     await pick('Thiết bị', 'Tất cả thiết bị');
     expect(within(dialog).queryByRole('button', { name: 'Xã Tân Lập / Loa chợ' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Tất cả thiết bị' })).toBeInTheDocument();
     await submit();
     await expectNote(MSG.noProgramName);
+    expectBeside(dialog, 'Tên chương trình', MSG.noProgramName);
     await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Phòng chống bão');
     await submit();
     await expectNote(MSG.noSources);
@@ -131,12 +145,15 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Thời gian lặp lại (phút)'), '0.5');
     await submit();
     await expectNote(MSG.repeatIntervalMin);
+    expectBeside(dialog, 'Thời gian lặp lại (phút)', MSG.repeatIntervalMin);
     await userEvent.clear(within(dialog).getByLabelText('Thời gian lặp lại (phút)'));
     await userEvent.type(within(dialog).getByLabelText('Thời gian lặp lại (phút)'), '5');
     await userEvent.clear(within(dialog).getByLabelText('Số lần lặp lại'));
     await userEvent.type(within(dialog).getByLabelText('Số lần lặp lại'), '0');
     await submit();
     await expectNote(MSG.repeatCountMin);
+    expectBeside(dialog, 'Số lần lặp lại', MSG.repeatCountMin);
+    expect(within(dialog).getByLabelText('Thời gian lặp lại (phút)')).toHaveAttribute('aria-invalid', 'false');
     expect(postImmediateBroadcast).not.toHaveBeenCalled();
 
     await userEvent.clear(within(dialog).getByLabelText('Số lần lặp lại'));
@@ -286,18 +303,24 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     const add = () => userEvent.click(within(chooser).getByRole('button', { name: 'Thêm' }));
     await add();
     await expectNote(MSG.relayNameEmpty);
+    expectBeside(chooser, 'Tên kênh', MSG.relayNameEmpty);
     await userEvent.type(within(chooser).getByLabelText('Tên kênh'), 'Đài huyện');
+    expect(within(chooser).getByLabelText('Tên kênh')).toHaveAttribute('aria-invalid', 'false');
     await add();
     await expectNote(MSG.relayPathEmpty);
+    expectBeside(chooser, 'Đường dẫn', MSG.relayPathEmpty);
     await userEvent.type(within(chooser).getByLabelText('Đường dẫn'), 'rtsp://dai-huyen/live');
     await add();
     await expectNote(MSG.relayDurationEmpty);
+    expectBeside(chooser, 'Thời lượng (phút)', MSG.relayDurationEmpty);
     fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '-1' } });
     await add();
     await expectNote(MSG.relayDurationInvalid);
+    expectBeside(chooser, 'Thời lượng (phút)', MSG.relayDurationInvalid);
     fireEvent.change(within(chooser).getByLabelText('Thời lượng (phút)'), { target: { value: '10' } });
     await add();
     await expectNote(OUTBOUND_MESSAGES.relayUrlNotHttp);
+    expectBeside(chooser, 'Đường dẫn', OUTBOUND_MESSAGES.relayUrlNotHttp);
     const path = within(chooser).getByLabelText('Đường dẫn');
     fireEvent.change(path, { target: { value: 'https://dai-huyen.vn/live.mp3' } });
     await add();
@@ -318,6 +341,8 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(within(chooser).getByTestId('tts-counter')).toHaveTextContent('4 / 3,000');
     await userEvent.click(convert);
     await expectNote(MSG.ttsTooShort);
+    expect(text).toHaveAttribute('aria-invalid', 'true');
+    expect(text).toHaveAccessibleDescription(`${MSG.ttsTooShort} 4 / 3,000`);
     fireEvent.change(text, { target: { value: 'a'.repeat(3001) } });
     expect(within(chooser).getByTestId('tts-counter')).toHaveTextContent('3,001 / 3,000');
     await userEvent.click(convert);
@@ -326,6 +351,8 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     fireEvent.change(text, { target: { value: message } });
     await userEvent.click(convert);
     await expectNote(MSG.ttsNoVoice);
+    expectBeside(chooser, 'Giọng đọc', MSG.ttsNoVoice);
+    expect(text).toHaveAttribute('aria-invalid', 'false');
     expect(server.calls.some((c) => c.path.startsWith('/v1/client/tts/'))).toBe(false);
     await userEvent.selectOptions(within(chooser).getByLabelText('Giọng đọc'), 'banmaiace');
     await userEvent.click(convert);

@@ -14,6 +14,8 @@ import { SourceDialog } from './sources/SourceDialog';
 import { SourceListEditor } from './SourceListEditor';
 import { addSource, EMPTY_SOURCE_LIST, moveSource, removeSource, replaceSource, type SourceList } from './sources/sourceList';
 import { buildBroadcastBody, buildBroadcastInfo, EMPTY_FORM, serializeSources, uploadFiles, type BroadcastForm } from './submit/broadcastRequest';
+import { changedFields, fieldErrorOf, type BroadcastFieldErrors } from './submit/fieldErrors';
+import { clearChanged } from '../../lib/fieldErrors';
 import { PreparingDialog } from './submit/PreparingDialog';
 import { UploadProgressDialog } from './submit/UploadProgressDialog';
 import { PriorityTypeFields } from './PriorityTypeFields';
@@ -42,7 +44,7 @@ type Sending = { files: { fileName: string; size: number }[]; percent: number } 
  * reach to confirm (issue #18), then uploads and posts. A failed post keeps everything for a retry.
  */
 export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDialogProps) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const notify = useNotify();
   const user = useCurrentUser();
   const [form, setForm] = useState<BroadcastForm>(() => (initial ? { ...EMPTY_FORM, tieude: initial.tieude, loaibantin: initial.loaibantin } : EMPTY_FORM));
@@ -53,7 +55,12 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
   const [busy, setBusy] = useState<BusyBroadcast[] | null>(null);
   const areas = useBroadcastAreas();
   const targets = useAreaDevices(form.diabanchon);
-  const patch = (next: Partial<BroadcastForm>) => setForm((current) => ({ ...current, ...next }));
+  // The failed check's message beside its field (spec §5), beside the snackbar; cleared when the field changes.
+  const [errors, setErrors] = useState<BroadcastFieldErrors>({});
+  const patch = (next: Partial<BroadcastForm>) => {
+    setForm((current) => ({ ...current, ...next }));
+    setErrors((current) => clearChanged(current, changedFields(next)));
+  };
   const openLive = useLiveVoiceLauncher();
   // Live voice is this dialog's other mode: the microphone instead of sources, the same targets and type.
   const goLive = () => {
@@ -63,6 +70,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
 
   const check = () => {
     const problem = broadcastError(buildBroadcastInfo(form, list.total, user), list.sources.length);
+    setErrors(fieldErrorOf(problem));
     if (problem) notify.error(problem);
     else setConfirming(true);
   };
@@ -97,14 +105,14 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
         <DialogTitle id="broadcast-now-title">{t('header.emergency')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-            <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
-            <PriorityTypeFields uutien={form.uutien} loaibantin={form.loaibantin} onChange={patch} />
-            <SourceListEditor list={list} onEdit={(index) => setSourceDialog({ mode: 'edit', index })} onMove={(from, to) => setList((l) => moveSource(l, from, to))} />
+            <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.tieude} helperText={errors.tieude && tMessage(errors.tieude)} />
+            <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} errors={errors} />
+            <PriorityTypeFields uutien={form.uutien} loaibantin={form.loaibantin} onChange={patch} errors={errors} />
+            <SourceListEditor list={list} onEdit={(index) => setSourceDialog({ mode: 'edit', index })} onMove={(from, to) => setList((l) => moveSource(l, from, to))} error={errors.nguonphat} />
             <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setSourceDialog({ mode: 'add' })} sx={{ alignSelf: 'flex-start' }}>
               {t('broadcast.addSource')}
             </Button>
-            <RepeatFields value={form} onChange={patch} />
+            <RepeatFields value={form} onChange={patch} errors={errors} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -134,6 +142,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
           onClose={() => setSourceDialog(null)}
           onAdd={(source) => {
             setList((l) => addSource(l, source));
+            setErrors((current) => clearChanged(current, ['nguonphat']));
             setSourceDialog(null);
           }}
           onSave={(source) => {

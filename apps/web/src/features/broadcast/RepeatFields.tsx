@@ -6,8 +6,13 @@ import type { BroadcastForm } from './submit/broadcastRequest';
 type RepeatValue = Pick<BroadcastForm, 'kieulaplai' | 'intervalMinutes' | 'solanlaplai'>;
 
 /** Repeat mode (0, 1, 2); the interval in minutes for mode 2; the count for modes 1 and 2 (spec §4). */
-export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange: (patch: Partial<RepeatValue>) => void }) {
-  const { t, locale } = useT();
+export function RepeatFields({ value, onChange, errors = {} }: {
+  value: RepeatValue;
+  onChange: (patch: Partial<RepeatValue>) => void;
+  /** Messages of a failed check, shown beside their field (spec §5). */
+  errors?: { thoigianlaplai?: string; solanlaplai?: string };
+}) {
+  const { t, tMessage, locale } = useT();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       <TextField
@@ -29,6 +34,8 @@ export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange
           value={value.intervalMinutes}
           onChange={(e) => onChange({ intervalMinutes: e.target.value })}
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          error={!!errors.thoigianlaplai}
+          helperText={errors.thoigianlaplai && tMessage(errors.thoigianlaplai)}
           sx={{ flex: 1 }}
         />
       )}
@@ -39,6 +46,8 @@ export function RepeatFields({ value, onChange }: { value: RepeatValue; onChange
           value={value.solanlaplai}
           onChange={(e) => onChange({ solanlaplai: e.target.value })}
           slotProps={{ htmlInput: { min: 1, step: 1 } }}
+          error={!!errors.solanlaplai}
+          helperText={errors.solanlaplai && tMessage(errors.solanlaplai)}
           sx={{ flex: 1 }}
         />
       )}

@@ -1,4 +1,4 @@
-import { Box, Stack, Typography } from '@mui/material';
+import { Box, FormHelperText, Stack, Typography } from '@mui/material';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { MSG, formatDuration } from '@loa/contract';
@@ -10,10 +10,12 @@ export interface SourceListEditorProps {
   list: SourceList;
   onEdit: (index: number) => void;
   onMove: (from: number, to: number) => void;
+  /** The message of a failed check on the sources (spec §5), shown under the list. */
+  error?: string;
 }
 
 /** The broadcast's sources in play order: drag (pointer or keyboard) or the move buttons to reorder. */
-export function SourceListEditor({ list, onEdit, onMove }: SourceListEditorProps) {
+export function SourceListEditor({ list, onEdit, onMove, error }: SourceListEditorProps) {
   const { t, tMessage } = useT();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
   const keys = list.sources.map((s) => s.key);
@@ -34,7 +36,7 @@ export function SourceListEditor({ list, onEdit, onMove }: SourceListEditorProps
         </Typography>
       </Stack>
       {list.sources.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 2, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1 }}>
+        <Typography color={error ? 'error' : 'text.secondary'} sx={{ py: 2, textAlign: 'center', border: 1, borderStyle: 'dashed', borderColor: error ? 'error.main' : 'divider', borderRadius: 1 }}>
           {tMessage(MSG.noSources)}
         </Typography>
       ) : (
@@ -55,6 +57,8 @@ export function SourceListEditor({ list, onEdit, onMove }: SourceListEditorProps
           </SortableContext>
         </DndContext>
       )}
+      {/* The empty list says it already ('Chưa có nguồn phát nào!', in the error colour). */}
+      {error && !(list.sources.length === 0 && error === MSG.noSources) && <FormHelperText error>{tMessage(error)}</FormHelperText>}
     </Box>
   );
 }

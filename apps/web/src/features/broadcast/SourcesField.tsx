@@ -9,13 +9,13 @@ import { addSource, moveSource, removeSource, replaceSource, type SourceList } f
 type SourceDialogState = { mode: 'add' } | { mode: 'edit'; index: number } | null;
 
 /** The broadcast feature's source list and source dialogs, for a programme's or a schedule's own sources. */
-export function SourcesField({ list, onChange }: { list: SourceList; onChange: (update: (list: SourceList) => SourceList) => void }) {
+export function SourcesField({ list, onChange, error }: { list: SourceList; onChange: (update: (list: SourceList) => SourceList) => void; error?: string }) {
   const { t } = useT();
   const [dialog, setDialog] = useState<SourceDialogState>(null);
   const editing = dialog?.mode === 'edit' ? list.sources[dialog.index] : undefined;
   return (
     <Stack spacing={1}>
-      <SourceListEditor list={list} onEdit={(index) => setDialog({ mode: 'edit', index })} onMove={(from, to) => onChange((l) => moveSource(l, from, to))} />
+      <SourceListEditor list={list} onEdit={(index) => setDialog({ mode: 'edit', index })} onMove={(from, to) => onChange((l) => moveSource(l, from, to))} error={error} />
       <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog({ mode: 'add' })} sx={{ alignSelf: 'flex-start' }}>
         {t('broadcast.addSource')}
       </Button>

@@ -24,10 +24,12 @@ export interface TargetFieldsViewProps extends TargetFieldsProps {
   /** The chosen areas' devices, each once. */
   devices: Device[];
   byArea: Record<string, Device[]>;
+  /** Messages of a failed check, shown beside their field (spec §5). */
+  errors?: { diabanchon?: string; thietbichon?: string };
 }
 
 /** Area and device multi-selects; devices shown as 'area / device', each once, 'Tất cả thiết bị' exclusive (spec §2). */
-export function TargetFieldsView({ areaIds, deviceIds, onChange, areas, devices, byArea }: TargetFieldsViewProps) {
+export function TargetFieldsView({ areaIds, deviceIds, onChange, areas, devices, byArea, errors = {} }: TargetFieldsViewProps) {
   const { t, tMessage } = useT();
   const deviceById = new Map(devices.map((d) => [d._id, d]));
   const deviceOptions = devices.length ? [ALL_DEVICES, ...devices.map((d) => d._id)] : [];
@@ -56,7 +58,7 @@ export function TargetFieldsView({ areaIds, deviceIds, onChange, areas, devices,
             {areaName.get(id) ?? id}
           </li>
         )}
-        renderInput={(params) => <TextField {...params} label={t('broadcast.areas')} />}
+        renderInput={(params) => <TextField {...params} label={t('broadcast.areas')} error={!!errors.diabanchon} helperText={errors.diabanchon && tMessage(errors.diabanchon)} />}
       />
       <Autocomplete
         multiple
@@ -72,7 +74,7 @@ export function TargetFieldsView({ areaIds, deviceIds, onChange, areas, devices,
             {id === ALL_DEVICES ? tMessage(MSG.allDevices) : deviceById.get(id) ? deviceLabel(deviceById.get(id)!) : id}
           </li>
         )}
-        renderInput={(params) => <TextField {...params} label={t('broadcast.devices')} />}
+        renderInput={(params) => <TextField {...params} label={t('broadcast.devices')} error={!!errors.thietbichon} helperText={errors.thietbichon && tMessage(errors.thietbichon)} />}
       />
     </>
   );

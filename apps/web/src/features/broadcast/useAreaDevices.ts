@@ -4,6 +4,7 @@ import { api } from '../../lib/apiClient';
 import { apiKey } from '../../lib/query/apiKey';
 import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
+import { SOCKET_KEPT } from '../../lib/query/socketKept';
 import { areaDevicesPath, BROADCAST_AREAS_PATH, fetchBroadcastAreas } from './api';
 
 const NO_AREAS: Area[] = [];
@@ -32,7 +33,7 @@ export function useAreaDevices(areaIds: string[]): { devices: Device[]; byArea: 
   return useQueries({
     queries: areaIds.map((id) => {
       const path = areaDevicesPath(id);
-      return { queryKey: apiKey(path), queryFn: async () => (await api.get<Device[] | null>(path)) ?? [], staleTime: STALE.devices };
+      return { queryKey: apiKey(path), queryFn: async () => (await api.get<Device[] | null>(path)) ?? [], staleTime: STALE.devices, meta: SOCKET_KEPT };
     }),
     // Structurally shared by TanStack Query: the same objects while nothing changed.
     combine: (results) => {

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { AreaSelect } from '../areas/AreaSelect';
 import { createDevice, updateDevice } from './api';
-import { deviceToForm, EMPTY_DEVICE_FORM, validateDeviceForm, type DeviceFormErrors, type DeviceFormField, type DeviceFormValues } from './deviceForm';
+import { deviceRefusalErrors, deviceToForm, EMPTY_DEVICE_FORM, validateDeviceForm, type DeviceFormErrors, type DeviceFormField, type DeviceFormValues } from './deviceForm';
 
 export interface DeviceFormDialogProps {
   /** The device to edit; null adds a new one. */
@@ -58,7 +58,9 @@ export function DeviceFormDialog({ device, areas, onClose, onSaved }: DeviceForm
         onSaved(created.thietbi, created.secret);
       }
     } catch (caught) {
-      notify.error(tMessage(errorMessage(caught)));
+      const message = errorMessage(caught);
+      notify.error(tMessage(message));
+      setErrors(deviceRefusalErrors(message));
       setBusy(false);
     }
   };

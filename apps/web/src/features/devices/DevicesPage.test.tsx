@@ -99,7 +99,7 @@ describe('/quan-ly-thiet-bi', () => {
     expect(screen.queryByText('top-secret-123')).not.toBeInTheDocument();
   });
 
-  it('shows the server message when adding is refused', async () => {
+  it('shows the server message when adding is refused, beside the serial it is about too', async () => {
     serve({ 'POST /v1/client/thietbi/themmoi': { status: 400, body: { message: DEVICE_MESSAGES.serialDuplicate } } });
     renderApp('/quan-ly-thiet-bi', { user: manager });
     await userEvent.click(await screen.findByRole('button', { name: 'Thêm thiết bị' }));
@@ -108,7 +108,11 @@ describe('/quan-ly-thiet-bi', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Địa bàn'), 'xa-1');
     await userEvent.type(within(dialog).getByLabelText('Số serial/IMEI'), 'SN-001');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Lưu' }));
-    expect(await screen.findByText(DEVICE_MESSAGES.serialDuplicate)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(DEVICE_MESSAGES.serialDuplicate));
+    const serial = within(dialog).getByLabelText('Số serial/IMEI');
+    expect(serial).toHaveAttribute('aria-invalid', 'true');
+    expect(serial).toHaveAccessibleDescription(DEVICE_MESSAGES.serialDuplicate);
+    expect(within(dialog).getByLabelText('Tên thiết bị')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.queryByTestId('device-secret')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { DEVICE_MESSAGES, deviceCreateBodySchema, type Device, type DeviceCreateBody } from '@loa/contract';
+import { errorBeside } from '../../lib/fieldErrors';
 
 /** The add/edit form as typed: coordinates stay text until they are checked. */
 export interface DeviceFormValues {
@@ -49,4 +50,15 @@ export function validateDeviceForm(values: DeviceFormValues): { errors: DeviceFo
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
   return { errors, body: parsed.data };
+}
+
+/** The field a refusal of the server points at (a serial already used, an area gone or outside the scope). */
+const FIELD_OF_REFUSAL: Record<string, DeviceFormField> = {
+  [DEVICE_MESSAGES.serialDuplicate]: 'serial',
+  [DEVICE_MESSAGES.areaUnknown]: 'diaban',
+};
+
+/** The server's message beside its field, when it names one. */
+export function deviceRefusalErrors(message: string): DeviceFormErrors {
+  return errorBeside(FIELD_OF_REFUSAL, message);
 }

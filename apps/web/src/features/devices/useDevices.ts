@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Device } from '@loa/contract';
 import { apiKey } from '../../lib/query/apiKey';
+import { SOCKET_KEPT } from '../../lib/query/socketKept';
 import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { ALL_DEVICES_PATH, fetchAllDevices } from './api';
@@ -27,7 +28,7 @@ const readDeviceLists = async (): Promise<DeviceLists> => {
  */
 export function useDevices() {
   const client = useQueryClient();
-  const query = useApiQuery<DeviceLists>(ALL_DEVICES_PATH, { read: readDeviceLists, staleTime: STALE.devices });
+  const query = useApiQuery<DeviceLists>(ALL_DEVICES_PATH, { read: readDeviceLists, staleTime: STALE.devices, meta: SOCKET_KEPT });
   const upsert = useCallback((device: Device) => client.setQueryData<DeviceLists>(DEVICE_LISTS_KEY, (current) => {
     const list = current?.devices ?? [];
     const index = list.findIndex((d) => d._id === device._id);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Button, CircularProgress, Stack } from '@mui/material';
 import { ACCOUNT_MESSAGES, DEFAULT_PATH } from '@loa/contract';
@@ -14,21 +15,31 @@ export function VerifyEmailPage() {
   const { t, tMessage } = useT();
   const { user, updateUser } = useAuth();
   const token = useSearchParams()[0].get('token') ?? '';
-  const [state, setState] = useState<State>(() => (token ? { kind: 'checking' } : { kind: 'failed', message: ACCOUNT_MESSAGES.emailTokenInvalid }));
+  const verify = useMutation({
+    mutationFn: (sentToken: string) => api.post<{ email: string; trangthaixacthucemail: boolean }>('/v1/client/xacthucemail', { token: sentToken }),
+  });
   // The token is single-use: send it once even when StrictMode runs effects twice.
   const sent = useRef<string | null>(null);
-
+  const { mutate } = verify;
   useEffect(() => {
     if (!token || sent.current === token) return;
     sent.current = token;
-    api
-      .post<{ email: string; trangthaixacthucemail: boolean }>('/v1/client/xacthucemail', { token })
-      .then((answer) => {
-        setState({ kind: 'verified', email: answer.email });
-        if (user && user.email === answer.email) updateUser({ trangthaixacthucemail: true });
-      })
-      .catch((caught: unknown) => setState({ kind: 'failed', message: errorMessage(caught) }));
-  }, [token, user, updateUser]);
+    mutate(token);
+  }, [token, mutate]);
+
+  // A signed-in user whose address this was sees it verified without signing in again.
+  const verifiedEmail = verify.data?.email;
+  useEffect(() => {
+    if (verifiedEmail && user && user.email === verifiedEmail && !user.trangthaixacthucemail) updateUser({ trangthaixacthucemail: true });
+  }, [verifiedEmail, user, updateUser]);
+
+  const state: State = !token
+    ? { kind: 'failed', message: ACCOUNT_MESSAGES.emailTokenInvalid }
+    : verify.isSuccess
+      ? { kind: 'verified', email: verify.data.email }
+      : verify.isError
+        ? { kind: 'failed', message: errorMessage(verify.error) }
+        : { kind: 'checking' };
 
   return (
     <PublicCard title={t('nav.emailVerification')}>

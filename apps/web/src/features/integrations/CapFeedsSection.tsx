@@ -6,7 +6,7 @@ import type { CapFeed } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
-import { errorMessage } from '../../lib/apiClient';
+import { errorMessage, isRefusal } from '../../lib/apiClient';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 import { addCapFeed, CAP_FEEDS_PATH, pollCapFeed, removeCapFeed } from './api';
 import { IntegrationSection } from './IntegrationSection';
@@ -21,30 +21,38 @@ export function CapFeedsSection() {
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<CapFeed | null>(null);
+  // The server's refusal of the address (not http(s), not allowed, already there) beside the field, as well as in the snackbar.
+  const [urlError, setUrlError] = useState<string | null>(null);
 
-  const run = async (action: () => Promise<unknown>, done: string) => {
+  /** Runs an action; answers null when it succeeded, else the error it failed with (already in the snackbar). */
+  const run = async (action: () => Promise<unknown>, done: string): Promise<unknown> => {
     setBusy(true);
     try {
       await action();
       notify.success(done);
       reload();
-      return true;
+      return null;
     } catch (caught) {
       notify.error(tMessage(errorMessage(caught)));
-      return false;
+      return caught ?? new Error();
     } finally {
       setBusy(false);
     }
   };
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => addCapFeed(url.trim()), t('capFeeds.added'))) setUrl('');
+    const failed = await run(() => addCapFeed(url.trim()), t('capFeeds.added'));
+    if (!failed) setUrl('');
+    setUrlError(isRefusal(failed) ? errorMessage(failed) : null);
   };
 
   return (
     <IntegrationSection id="cap-feeds" title={t('capFeeds.title')} intro={t('capFeeds.intro')}>
       <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={1} onSubmit={(event) => void add(event)} noValidate>
-        <TextField size="small" label={t('capFeeds.url')} placeholder="https://…/cap.atom" value={url} onChange={(e) => setUrl(e.target.value)} sx={{ flex: 1 }} />
+        <TextField size="small" label={t('capFeeds.url')} placeholder="https://…/cap.atom" value={url} onChange={(e) => {
+          setUrl(e.target.value);
+          setUrlError(null);
+        }} error={!!urlError} helperText={urlError && tMessage(urlError)} sx={{ flex: 1 }} />
         <Button type="submit" variant="contained" disabled={busy || !url.trim()}>{t('capFeeds.add')}</Button>
       </Stack>
       <QueryErrorAlert error={error} onRetry={retry} />

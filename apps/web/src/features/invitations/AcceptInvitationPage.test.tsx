@@ -33,6 +33,24 @@ describe('/loi-moi?token= (public)', () => {
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ token: 'tok-1', tentaikhoan: 'hoa.le', matkhau: 'Matkhau#2025', nhaplaimatkhau: 'Matkhau#2025', hoten: 'Lê Thị Hoa', sdt: '' });
   });
 
+  it('shows a login name taken meanwhile beside the field and in the snackbar, and stays', async () => {
+    const server = fakeServer({
+      'GET /v1/client/loimoi/thongtin?token=tok-2': { status: 200, body: { data: preview } },
+      'POST /v1/client/loimoi/chapnhan': { status: 409, body: { message: ACCOUNT_MESSAGES.loginNameTaken } },
+    });
+    const { router } = renderApp('/loi-moi?token=tok-2');
+    await screen.findByTestId('invitation-summary');
+    fireEvent.change(screen.getByLabelText('Tên tài khoản'), { target: { value: 'hoa.le' } });
+    fireEvent.change(screen.getByLabelText('Mật khẩu'), { target: { value: 'Matkhau#2025' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu'), { target: { value: 'Matkhau#2025' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Tạo tài khoản' }));
+    // The snackbar (the invitation's summary is an alert too).
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(ACCOUNT_MESSAGES.loginNameTaken));
+    expect(screen.getByLabelText('Tên tài khoản')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.loginNameTaken);
+    expect(router.state.location.pathname).toBe('/loi-moi');
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('says when the invitation is used or expired', async () => {
     fakeServer({ 'GET /v1/client/loimoi/thongtin?token=old': { status: 404, body: { message: ACCOUNT_MESSAGES.invitationInvalid } } });
     renderApp('/loi-moi?token=old');

@@ -5,8 +5,8 @@ import { api } from '../../lib/apiClient';
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
 /** GET loimoi/thongtin (no login): who invited, to which area, until when. */
-export function fetchInvitationPreview(token: string): Promise<InvitationPreview> {
-  return api.get<InvitationPreview>(`/v1/client/loimoi/thongtin?token=${encodeURIComponent(token)}`);
+export function invitationPreviewPath(token: string): string {
+  return `/v1/client/loimoi/thongtin?token=${encodeURIComponent(token)}`;
 }
 
 /** POST loimoi/chapnhan (no login): creates the account; answers its login name. */

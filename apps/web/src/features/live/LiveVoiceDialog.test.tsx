@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_MESSAGES, MSG } from '@loa/contract';
 import { AppProviders } from '../../app/AppProviders';
@@ -57,7 +57,8 @@ describe('LiveVoiceDialog', () => {
     const getUserMedia = microphone(null);
     const dialog = await open();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bắt đầu phát trực tiếp' }));
-    expect(await screen.findByText(MSG.noMessageType)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(MSG.noMessageType));
+    expect(within(dialog).getByLabelText('Loại bản tin')).toHaveAccessibleDescription(MSG.noMessageType);
     expect(getUserMedia).not.toHaveBeenCalled();
   });
 

@@ -16,6 +16,8 @@ import { useLiveBroadcasts } from '../broadcast/live/LiveBroadcastsContext';
 import type { LiveVoicePrefill } from './LiveVoiceContext';
 import { LiveVoiceOnAir } from './LiveVoiceOnAir';
 import { useLiveVoice } from './useLiveVoice';
+import { changedFields, fieldErrorOf, type BroadcastFieldErrors } from '../broadcast/submit/fieldErrors';
+import { clearChanged } from '../../lib/fieldErrors';
 
 export type TalkMode = 'toggle' | 'pushToTalk';
 
@@ -34,7 +36,7 @@ interface LiveForm {
  * microphone level, the elapsed time and Stop; it cannot be closed until stopped.
  */
 export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open: boolean; onClose: () => void; initial?: LiveVoicePrefill; onAirChange: (onAir: boolean) => void }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const notify = useNotify();
   const { refreshMine } = useLiveBroadcasts();
   const [form, setForm] = useState<LiveForm>({
@@ -49,7 +51,12 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
     else notify.error(message);
     refreshMine();
   });
-  const patch = (next: Partial<LiveForm>) => setForm((f) => ({ ...f, ...next }));
+  // The failed check's message beside its field as well as in the snackbar; cleared when the field changes.
+  const [errors, setErrors] = useState<BroadcastFieldErrors>({});
+  const patch = (next: Partial<LiveForm>) => {
+    setForm((f) => ({ ...f, ...next }));
+    setErrors((current) => clearChanged(current, changedFields(next)));
+  };
   const onAir = live.state.phase !== 'idle';
   useEffect(() => onAirChange(onAir), [onAir, onAirChange]);
 
@@ -57,6 +64,7 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
     setBusy(null);
     const info = { ...form, tieude: form.tieude.trim(), uutien: DEFAULT_PRIORITY, kieulaplai: 0 as const, thoigianlaplai: 0, solanlaplai: 1 };
     const problem = broadcastError(info, 1);
+    setErrors(fieldErrorOf(problem));
     if (problem) {
       notify.error(problem);
       return;
@@ -83,9 +91,9 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
             <LiveVoiceOnAir state={live.state} mode={form.mode} onMic={live.setMicOpen} />
           ) : (
             <Stack spacing={2}>
-              <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
-              <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} />
-              <PriorityTypeFields fixedPriority uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={({ loaibantin }) => loaibantin !== undefined && patch({ loaibantin })} />
+              <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.tieude} helperText={errors.tieude && tMessage(errors.tieude)} />
+              <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} errors={errors} />
+              <PriorityTypeFields fixedPriority uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={({ loaibantin }) => loaibantin !== undefined && patch({ loaibantin })} errors={errors} />
               <FormControlLabel control={<Checkbox checked={form.chuong} onChange={(e) => patch({ chuong: e.target.checked })} />} label={t('liveVoice.chime')} />
               <Box>
                 <FormLabel id="live-voice-mode">{t('liveVoice.mode')}</FormLabel>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EVENTS, type Notification } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
@@ -33,7 +33,7 @@ describe('notifications', () => {
     const nav = screen.getByRole('navigation', { name: 'Menu chính' });
     expect(within(nav).getByTestId('menu-badge')).toHaveTextContent('1');
 
-    act(() => socket.emit(EVENTS.newNotification, note('3', { loai: 'phat-batdau', tieude: 'Bản tin trưa bắt đầu phát', lienket: null })));
+    await socket.emitSettled(EVENTS.newNotification, note('3', { loai: 'phat-batdau', tieude: 'Bản tin trưa bắt đầu phát', lienket: null }));
     expect(badge()).toHaveAttribute('data-count', '2');
     expect(within(nav).getByTestId('menu-badge')).toHaveTextContent('2');
     expect(play).toHaveBeenCalledTimes(1);
@@ -58,6 +58,26 @@ describe('notifications', () => {
     expect(router.state.location.search).toBe('?id=d-1');
     await waitFor(() => expect(badge()).toHaveAttribute('data-count', '0'));
     expect(server.calls.find((c) => c.path === '/v1/client/thongbao/dadoc')?.body).toEqual({ ids: ['2'] });
+  });
+
+  it('marks all read at once, before the server answers, and undoes it with the server\'s message when refused', async () => {
+    let refuse: (answer: { status: number; body: unknown }) => void = () => undefined;
+    fakeServer({
+      'GET /v1/client/thongbao/danhsach?sodong=10': { status: 200, body: { data: { items: [note('2'), note('1')], chuadoc: 2, tieptheo: null } } },
+      'POST /v1/client/thongbao/docall': () => new Promise((resolve) => { refuse = resolve; }),
+    });
+    renderApp('/huong-dan', { user: makeUser() });
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '2'));
+    await userEvent.click(screen.getByRole('button', { name: /^Thông báo/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
+    await userEvent.click(within(popup).getByRole('button', { name: 'Đánh dấu tất cả đã đọc' }));
+    // Shown read while the server has not answered.
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '0'));
+    expect(within(popup).getAllByTestId('notification-item').map((i) => i.dataset.unread)).toEqual(['false', 'false']);
+    refuse({ status: 500, body: { message: 'Không thể kết nối đến máy chủ!' } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Không thể kết nối đến máy chủ!'));
+    // Read again from the server: still unread.
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '2'));
   });
 
   it('opens the view-all page from the popup, filters unread and marks all read', async () => {

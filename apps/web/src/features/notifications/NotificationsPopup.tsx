@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Badge, Box, Button, Divider, IconButton, List, Popover, Stack, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+import { errorMessage } from '../../lib/apiClient';
 import { NotificationItem } from './NotificationItem';
 import { useNotifications } from './useNotifications';
 import { useOpenNotification } from './useOpenNotification';
@@ -12,6 +14,7 @@ export function NotificationsPopup() {
   const { t } = useT();
   const navigate = useNavigate();
   const { latest, unread, markAllRead } = useNotifications();
+  const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const open = useOpenNotification();
@@ -42,7 +45,7 @@ export function NotificationsPopup() {
           <Typography id="notifications-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('header.notificationsTitle')}
           </Typography>
-          {unread > 0 && <Button size="small" onClick={() => void markAllRead().catch(() => undefined)}>{t('notifications.markAllRead')}</Button>}
+          {unread > 0 && <Button size="small" onClick={() => void markAllRead().catch((error: unknown) => notify.error(errorMessage(error)))}>{t('notifications.markAllRead')}</Button>}
         </Stack>
         <Divider />
         {latest.length === 0 ? (

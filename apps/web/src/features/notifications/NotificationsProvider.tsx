@@ -1,59 +1,73 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { EVENTS, type Notification } from '@loa/contract';
+import { apiKey } from '../../lib/query/apiKey';
+import { STALE } from '../../lib/query/staleTimes';
+import { useApiQuery } from '../../lib/query/useApiQuery';
+import { SOCKET_KEPT } from '../../lib/query/socketKept';
 import { useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { useAuth } from '../auth/useAuth';
-import { fetchNotifications, markAllNotificationsRead, markNotificationsRead } from './api';
+import { markAllNotificationsRead, markNotificationsRead, NOTIFICATIONS_LIST_PATH, notificationPageQuery, type NotificationPage } from './api';
 import { NotificationsContext } from './NotificationsContext';
 import { playNotificationSound } from './notificationSound';
 
 export const LATEST_COUNT = 10;
+/** The read behind the header popup and the menu badge: the newest page and the unread count. */
+export const LATEST_NOTIFICATIONS_PATH = `${NOTIFICATIONS_LIST_PATH}?${notificationPageQuery(false, LATEST_COUNT, null)}`;
 const EMPTY: Notification[] = [];
+const latestHash = hashKey(apiKey(LATEST_NOTIFICATIONS_PATH));
 
-/** Keeps the latest notifications and the unread count, live through THONG-BAO-MOI, for the popup and the menu badge. */
+/**
+ * The latest notifications and the unread count in the server-state cache, for the popup and the
+ * menu badge: read once per user (the cache is cleared when the user changes), patched by
+ * THONG-BAO-MOI and by the mark-read answers (which carry the new count).
+ */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const userID = user?.userID ?? null;
-  // A user who must change the password is refused everything else; fetch again once it is changed.
-  const blocked = !!user?.doimatkhau;
-  const owner = userID && !blocked ? userID : null;
-  const [state, setState] = useState<{ owner: string | null; latest: Notification[]; unread: number }>({ owner: null, latest: [], unread: 0 });
-  const mine = state.owner === owner && owner !== null;
-  const latest = mine ? state.latest : EMPTY;
-  const unread = mine ? state.unread : 0;
+  const client = useQueryClient();
+  // A user who must change the password is refused everything else; read once it is changed.
+  const enabled = !!user && !user.doimatkhau;
+  // The socket keeps it live; a reconnection refetches it (ServerCacheSync).
+  const { data } = useApiQuery<NotificationPage>(enabled ? LATEST_NOTIFICATIONS_PATH : null, { staleTime: STALE.reference, meta: SOCKET_KEPT });
+  const latest = (enabled && data?.items) || EMPTY;
+  const unread = enabled && data ? data.chuadoc : 0;
 
-  useEffect(() => {
-    if (!owner) return undefined;
-    let alive = true;
-    fetchNotifications(false, LATEST_COUNT)
-      .then((page) => alive && setState({ owner, latest: page.items, unread: page.chuadoc }))
-      .catch(() => alive && setState({ owner, latest: [], unread: 0 }));
-    return () => {
-      alive = false;
-    };
-  }, [owner]);
-
-  const patch = useCallback((change: (latest: Notification[], unread: number) => { latest: Notification[]; unread: number }) => {
-    setState((current) => (current.owner === owner ? { owner, ...change(current.latest, current.unread) } : current));
-  }, [owner]);
+  const patch = useCallback((change: (page: NotificationPage) => Partial<NotificationPage>) => {
+    client.setQueryData<NotificationPage>(apiKey(LATEST_NOTIFICATIONS_PATH), (page) => page && { ...page, ...change(page) });
+    // The view-all page's lists (patched by that page while it shows) are read again when it next opens.
+    void client.invalidateQueries({ queryKey: apiKey(NOTIFICATIONS_LIST_PATH), predicate: (query) => query.queryHash !== latestHash, refetchType: 'none' });
+  }, [client]);
 
   useSocketEvent(EVENTS.newNotification, (notification) => {
-    patch((list, count) => ({
-      latest: [notification, ...list.filter((n) => n._id !== notification._id)].slice(0, LATEST_COUNT),
-      unread: notification.dadoc ? count : count + 1,
+    patch((page) => ({
+      items: [notification, ...page.items.filter((n) => n._id !== notification._id)].slice(0, LATEST_COUNT),
+      chuadoc: notification.dadoc ? page.chuadoc : page.chuadoc + 1,
     }));
     playNotificationSound();
   });
 
+  // The marks show at once (optimistic): the items read and the count lowered, then the server's
+  // answer sets the count (it knows the unread items beyond the latest ten). A refused mark reads
+  // the list again, so nothing stays marked that the server did not mark; the caller says why.
+  // Plain calls rather than useMutation: this provider is in the first load.
+  const mark = useCallback(async (read: (n: Notification) => boolean, call: () => Promise<{ chuadoc: number }>, allRead: boolean) => {
+    patch((page) => ({
+      items: page.items.map((n) => (read(n) ? { ...n, dadoc: true } : n)),
+      chuadoc: allRead ? 0 : Math.max(0, page.chuadoc - page.items.filter((n) => read(n) && !n.dadoc).length),
+    }));
+    try {
+      const answer = await call();
+      patch(() => ({ chuadoc: answer.chuadoc }));
+    } catch (error) {
+      await client.invalidateQueries({ queryKey: apiKey(LATEST_NOTIFICATIONS_PATH) });
+      throw error;
+    }
+  }, [client, patch]);
   const markRead = useCallback(async (ids: string[]) => {
     if (ids.length === 0) return;
-    const answer = await markNotificationsRead(ids);
-    patch((list) => ({ latest: list.map((n) => (ids.includes(n._id) ? { ...n, dadoc: true } : n)), unread: answer.chuadoc }));
-  }, [patch]);
-
-  const markAllRead = useCallback(async () => {
-    const answer = await markAllNotificationsRead();
-    patch((list) => ({ latest: list.map((n) => ({ ...n, dadoc: true })), unread: answer.chuadoc }));
-  }, [patch]);
+    await mark((n) => ids.includes(n._id), () => markNotificationsRead(ids), false);
+  }, [mark]);
+  const markAllRead = useCallback(() => mark(() => true, markAllNotificationsRead, true), [mark]);
 
   const value = useMemo(() => ({ latest, unread, markRead, markAllRead }), [latest, unread, markRead, markAllRead]);
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;

@@ -3,6 +3,7 @@ import { Button, Stack } from '@mui/material';
 import { changePasswordError, MSG } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
+import { errorBeside } from '../../lib/fieldErrors';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { PasswordField } from '../auth/PasswordField';
 import { changePassword } from './api';
@@ -26,15 +27,14 @@ export function PasswordTab({ onDone, onChanged }: { onDone: () => void; onChang
   const [matkhaumoi, setNew] = useState('');
   const [nhaplaimatkhaumoi, setRepeat] = useState('');
   const [saving, setSaving] = useState(false);
-  const [invalid, setInvalid] = useState<{ field: PasswordFieldName; message: string } | null>(null);
-  const fieldError = (field: PasswordFieldName) => (invalid?.field === field ? { error: true, helperText: invalid.message } : {});
+  const [errors, setErrors] = useState<Partial<Record<PasswordFieldName, string>>>({});
+  const fieldError = (field: PasswordFieldName) => (errors[field] ? { error: true, helperText: errors[field] } : {});
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const body = { matkhauHientai, matkhaumoi, nhaplaimatkhaumoi };
     const invalid = changePasswordError(body);
-    const field = invalid ? FIELD_OF[invalid] : undefined;
-    setInvalid(invalid && field ? { field, message: invalid } : null);
+    setErrors(errorBeside(FIELD_OF, invalid));
     if (invalid) {
       notify.error(invalid);
       return;

@@ -11,20 +11,32 @@ import { PreparingDialog } from '../broadcast/submit/PreparingDialog';
 import { UploadProgressDialog } from '../broadcast/submit/UploadProgressDialog';
 import { uploadSourceFiles } from '../schedules/api';
 import { saveProgramme } from './api';
-import { buildProgrammeBody, formOfProgramme, programmeFormError, type ProgrammeForm } from './programmeBody';
+import { clearChanged } from '../../lib/fieldErrors';
+import { buildProgrammeBody, formOfProgramme, programmeFieldError, programmeFormError, type ProgrammeFieldErrors, type ProgrammeForm } from './programmeBody';
 
 type Step = { kind: 'idle' } | { kind: 'uploading'; files: { fileName: string; size: number }[]; percent: number } | { kind: 'saving' };
 
 /** 'Chương trình': a name, a message type and sources (the broadcast feature's list and dialogs); chosen files upload first. */
 export function ProgrammeEditorDialog({ programme, onClose, onSaved }: { programme?: Programme; onClose: () => void; onSaved: (saved: Programme) => void }) {
-  const { t, locale } = useT();
+  const { t, tMessage, locale } = useT();
   const notify = useNotify();
   const [form, setForm] = useState<ProgrammeForm>(() => formOfProgramme(programme));
   const [list, setList] = useState<SourceList>(() => (programme ? listFromStored(programme.nguonphat) : EMPTY_SOURCE_LIST));
   const [step, setStep] = useState<Step>({ kind: 'idle' });
+  // The failed check's message beside its field as well as in the snackbar; cleared when the field changes.
+  const [errors, setErrors] = useState<ProgrammeFieldErrors>({});
+  const edit = (next: Partial<ProgrammeForm>) => {
+    setForm((current) => ({ ...current, ...next }));
+    setErrors((current) => clearChanged(current, Object.keys(next)));
+  };
+  const editSources = (update: (current: SourceList) => SourceList) => {
+    setList(update);
+    setErrors((current) => clearChanged(current, ['nguonphat']));
+  };
 
   const save = async () => {
     const problem = programmeFormError(form, list.sources.length);
+    setErrors(programmeFieldError(problem));
     if (problem) {
       notify.error(problem);
       return;
@@ -54,20 +66,22 @@ export function ProgrammeEditorDialog({ programme, onClose, onSaved }: { program
         <DialogTitle id="programme-editor-title">{t('programmes.editorTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField label={t('programmes.name')} value={form.ten} onChange={(e) => setForm({ ...form, ten: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField label={t('programmes.name')} value={form.ten} onChange={(e) => edit({ ten: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.ten} helperText={errors.ten && tMessage(errors.ten)} />
             <TextField
               select
               label={t('broadcast.messageType')}
               value={form.loaibantin ?? ''}
-              onChange={(e) => setForm({ ...form, loaibantin: e.target.value ? Number(e.target.value) : null })}
+              onChange={(e) => edit({ loaibantin: e.target.value ? Number(e.target.value) : null })}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              error={!!errors.loaibantin}
+              helperText={errors.loaibantin && tMessage(errors.loaibantin)}
             >
               <option value="">{t('broadcast.chooseMessageType')}</option>
               {MESSAGE_TYPES.map((m) => (
                 <option key={m.id} value={m.id}>{locale === 'vi' ? m.ten : m.en}</option>
               ))}
             </TextField>
-            <SourcesField list={list} onChange={setList} />
+            <SourcesField list={list} onChange={editSources} error={errors.nguonphat} />
           </Stack>
         </DialogContent>
         <DialogActions>

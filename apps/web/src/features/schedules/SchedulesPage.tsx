@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -27,8 +27,12 @@ import { useSchedulePage, useSchedules } from './useSchedules';
 import { WeekCalendar } from './WeekCalendar';
 
 type Editor = { schedule?: Schedule } | null;
+type View = 'list' | 'week' | 'calendar';
 
-/** /quan-ly-lich-phat: schedules as a filtered list or a week calendar; create, edit, approve, send back, pin, delete, stop. */
+// The time grid and its calendar library load only when the officer opens it (docs/performance.md, "Console first load").
+const ScheduleCalendar = lazy(() => import('./ScheduleCalendar').then((m) => ({ default: m.ScheduleCalendar })));
+
+/** /quan-ly-lich-phat: schedules as a filtered list, a week of boxes or a time-grid calendar; create, edit, approve, send back, pin, delete, stop. */
 export function SchedulesPage() {
   const { t, tMessage } = useT();
   const user = useCurrentUser();
@@ -36,7 +40,7 @@ export function SchedulesPage() {
   const areas = useBroadcastAreas();
   const { programmes } = useProgrammes();
   const [filter, setFilter] = useState<ScheduleFilterState>(EMPTY_SCHEDULE_FILTER);
-  const [view, setView] = useState<'list' | 'week'>('list');
+  const [view, setView] = useState<View>('list');
   const [editor, setEditor] = useState<Editor>(null);
   const [dialog, setDialog] = useState<'holidays' | 'copy' | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -54,7 +58,7 @@ export function SchedulesPage() {
   }), [filter.trangthai, filter.diaban, filter.nguoitao, filter.ngay, filter.q]);
   // The list pages and sorts on the server; the week view takes every schedule of the filter.
   const paged = useSchedulePage({ ...serverFilter, ...tableView }, { enabled: view === 'list' });
-  const all = useSchedules(serverFilter, { enabled: view === 'week', pageData: paged.page });
+  const all = useSchedules(serverFilter, { enabled: view !== 'list', pageData: paged.page });
   const { creators, replace, remove } = all;
   const schedules = view === 'list' ? paged.page?.items ?? null : all.schedules;
   const error = view === 'list' ? paged.error : all.error;
@@ -62,7 +66,7 @@ export function SchedulesPage() {
   const canWrite = hasRight(user, 'themsuaxoalichphat');
 
 
-  const shown = useMemo(() => (view === 'week' ? sortSchedules(schedules ?? []) : schedules ?? []), [schedules, view]);
+  const shown = useMemo(() => (view !== 'list' ? sortSchedules(schedules ?? []) : schedules ?? []), [schedules, view]);
   // A new filter starts again from the first page.
   const changeFilter = (next: ScheduleFilterState) => {
     setFilter(next);
@@ -74,9 +78,10 @@ export function SchedulesPage() {
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Typography variant="h5" component="h1">{t('nav.schedules')}</Typography>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: 'list' | 'week' | null) => next && setView(next)} aria-label={t('schedules.view')}>
+          <ToggleButtonGroup exclusive size="small" value={view} onChange={(_e, next: View | null) => next && setView(next)} aria-label={t('schedules.view')}>
             <ToggleButton value="list">{t('schedules.viewList')}</ToggleButton>
             <ToggleButton value="week">{t('schedules.viewWeek')}</ToggleButton>
+            <ToggleButton value="calendar">{t('schedules.viewCalendar')}</ToggleButton>
           </ToggleButtonGroup>
           <Button variant="outlined" component="a" href={weekPlanCsvUrl(vnIsoDay(now))} download startIcon={<FileDownloadIcon />}>{t('schedules.exportWeek')}</Button>
           <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('holidays')}>{t('holidays.open')}</Button>
@@ -102,6 +107,11 @@ export function SchedulesPage() {
             </>
           )}
           {schedules && view === 'week' && <WeekCalendar schedules={shown} onOpen={(schedule) => schedule.thaotac.sua && setEditor({ schedule })} />}
+          {schedules && view === 'calendar' && (
+            <Suspense fallback={<CircularProgress aria-label={t('calendar.loading')} sx={{ display: 'block', mx: 'auto', my: 4 }} />}>
+              <ScheduleCalendar schedules={shown} onOpen={(schedule) => setEditor({ schedule })} onSaved={replace} />
+            </Suspense>
+          )}
         </Stack>
       </Paper>
       {editor && (

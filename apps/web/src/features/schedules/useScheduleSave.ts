@@ -16,6 +16,9 @@ export type SaveStep =
   | { kind: 'conflicts'; conflicts: ScheduleConflict[]; body: ScheduleSave }
   | { kind: 'stale'; message: string };
 
+/** How a submit ended: saved, waiting on the officer about clashes, or not saved (refused, stale or failed; the message is shown). */
+export type SaveOutcome = 'saved' | 'conflicts' | 'refused';
+
 /**
  * Saving a schedule: check the form, upload chosen files (their FILE sources then name the stored keys),
  * ask kiemtrathongtin, let the officer decide on clashes, then create or edit (phienban guards edits).
@@ -25,7 +28,7 @@ export function useScheduleSave(options: { version: { id: string; phienban: numb
   const notify = useNotify();
   const [step, setStep] = useState<SaveStep>({ kind: 'idle' });
 
-  const persist = async (body: ScheduleSave) => {
+  const persist = async (body: ScheduleSave): Promise<boolean> => {
     setStep({ kind: 'checking' });
     try {
       const saved = await saveSchedule(body);
@@ -33,48 +36,52 @@ export function useScheduleSave(options: { version: { id: string; phienban: numb
       // Saving an edit of a schedule on air stopped its running occurrence on the speakers (the server does it).
       notify.success(t(options.onAir && body.id ? 'schedules.savedStopped' : 'schedules.saved'));
       options.onSaved(saved);
+      return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) setStep({ kind: 'stale', message: error.message });
       else {
         setStep({ kind: 'idle' });
         notify.error(errorMessage(error));
       }
+      return false;
     }
   };
 
-  const submit = async (form: ScheduleForm, list: SourceList) => {
+  /** `version` overrides the hook's (the calendar saves a different schedule at each move). */
+  const submit = async (form: ScheduleForm, list: SourceList, version = options.version): Promise<SaveOutcome> => {
     const problem = scheduleFormError(form, list.sources.length);
     if (problem) {
       notify.error(problem);
-      return;
+      return 'refused';
     }
     try {
       let ready = list;
       const pending = form.idchuongtrinh ? [] : pendingUploads(list);
       if (pending.length > 0) {
         setStep({ kind: 'uploading', files: pending.map((p) => ({ fileName: p.fileName, size: p.blob.size })), percent: 0 });
-        const stored = await uploadSourceFiles(pending, (percent) => setStep((s) => (s.kind === 'uploading' ? { ...s, percent } : s)), options.version !== null);
+        const stored = await uploadSourceFiles(pending, (percent) => setStep((s) => (s.kind === 'uploading' ? { ...s, percent } : s)), version !== null);
         ready = withStoredFiles(list, stored);
         options.onListChange(ready);
       }
-      const body: ScheduleSave = { ...buildScheduleBody(form, ready), ...(options.version ?? {}) };
+      const body: ScheduleSave = { ...buildScheduleBody(form, ready), ...(version ?? {}) };
       setStep({ kind: 'checking' });
       const conflicts = await checkScheduleConflicts(body);
       if (conflicts.length > 0) {
         setStep({ kind: 'conflicts', conflicts, body });
-        return;
+        return 'conflicts';
       }
-      await persist(body);
+      return (await persist(body)) ? 'saved' : 'refused';
     } catch (error) {
       setStep({ kind: 'idle' });
       notify.error(errorMessage(error));
+      return 'refused';
     }
   };
 
   return {
     step,
     submit,
-    saveAnyway: () => (step.kind === 'conflicts' ? persist(step.body) : Promise.resolve()),
+    saveAnyway: () => (step.kind === 'conflicts' ? persist(step.body) : Promise.resolve(false)),
     dismiss: () => setStep({ kind: 'idle' }),
   };
 }

@@ -23,13 +23,18 @@ export interface Occurrence {
  * (YYYY-MM-DD) are skipped when the schedule skips holidays.
  */
 export function weekOccurrences(recurrence: Recurrence, monday: string, holidays?: ReadonlySet<string>): Occurrence[] {
+  return rangeOccurrences(recurrence, monday, 7, holidays);
+}
+
+/** The planned starts of a schedule in the `days` days from `first` (Vietnam dates); `column` counts days from `first`. */
+export function rangeOccurrences(recurrence: Recurrence, first: string, days: number, holidays?: ReadonlySet<string>): Occurrence[] {
   const starts = occurrencesBetween({
     mode: recurrence.chedophat, weekdays: recurrence.thutrongtuan, startDate: recurrence.ngaybatdau, endDate: recurrence.ngayketthuc,
     times: recurrence.giophat, monthly: recurrence.hangthang ?? null, dates: recurrence.cacngay ?? [], count: recurrence.solanphat ?? null,
     exceptions: recurrence.ngoaile ?? [], skips: recurrence.bongayle && holidays ? (day) => holidays.has(day) : undefined,
-  }, vnInstant(monday, '00:00'), vnInstant(addDays(monday, 7), '00:00'));
+  }, vnInstant(first, '00:00'), vnInstant(addDays(first, days), '00:00'));
   return starts.map((start) => {
     const date = vnDate(start);
-    return { date, column: dayNumber(date) - dayNumber(monday), time: vnTime(start), start };
+    return { date, column: dayNumber(date) - dayNumber(first), time: vnTime(start), start };
   });
 }

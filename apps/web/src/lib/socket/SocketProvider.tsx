@@ -1,4 +1,4 @@
-import { createContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LoaSocket, SocketFactory } from './createSocket';
 
 export const SocketContext = createContext<LoaSocket | null>(null);
@@ -18,7 +18,10 @@ export function SocketProvider({ userID, factory, children }: { userID: string |
   useEffect(() => {
     if (make || !userID) return undefined;
     let live = true;
-    void loadFactory().then((f) => live && setReal(() => f));
+    // A transition: the socket's arrival re-renders every consumer in the shell, in slices rather than one long task.
+    void loadFactory().then((f) => {
+      if (live) startTransition(() => setReal(() => f));
+    });
     return () => {
       live = false;
     };

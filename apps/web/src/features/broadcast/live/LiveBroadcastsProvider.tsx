@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { EVENTS, type LiveBroadcast } from '@loa/contract';
 import { useEmergencyAction } from '../../../app/shell/useEmergencyAction';
 import { apiKey } from '../../../lib/query/apiKey';
+import { applyEvent, SOCKET_KEPT } from '../../../lib/query/socketKept';
 import { useApiQuery, useInvalidate } from '../../../lib/query/useApiQuery';
 import { useSocketEvent } from '../../../lib/socket/useSocketEvent';
 import { useCurrentUser } from '../../auth/useAuth';
@@ -28,16 +29,16 @@ export function LiveBroadcastsProvider({ children }: { children: ReactNode }) {
   const invalidate = useInvalidate();
   const { setRunning } = useEmergencyAction();
   // Loading failures are silent (spec §8); the socket keeps the panel current anyway.
-  const live = useApiQuery<LiveBroadcast[]>(LIVE_BROADCASTS_PATH, { read: fetchLiveBroadcasts, staleTime: Infinity }).data ?? NONE;
+  const live = useApiQuery<LiveBroadcast[]>(LIVE_BROADCASTS_PATH, { read: fetchLiveBroadcasts, staleTime: Infinity, meta: SOCKET_KEPT }).data ?? NONE;
   // Only the ids of the user's own count (the header button): the cache holds those.
-  const mine = useApiQuery<string[]>(MY_RUNNING_PATH, { read: readMyRunningIds, staleTime: Infinity }).data;
+  const mine = useApiQuery<string[]>(MY_RUNNING_PATH, { read: readMyRunningIds, staleTime: Infinity, meta: SOCKET_KEPT }).data;
   const running = (mine?.length ?? 0) > 0;
   useEffect(() => setRunning(running), [running, setRunning]);
 
-  const setMine = useCallback((change: (ids: Set<string>) => Set<string>) => client.setQueryData<string[]>(MINE_KEY, (ids) => [...change(new Set(ids))]), [client]);
+  const setMine = useCallback((change: (ids: Set<string>) => Set<string>) => applyEvent<string[]>(client, MINE_KEY, (ids) => [...change(new Set(ids))]), [client]);
   const refreshMine = useCallback(() => void invalidate(MY_RUNNING_PATH), [invalidate]);
   const clearMine = useCallback(() => setMine(() => new Set()), [setMine]);
-  const patchLive = useCallback((change: (list: LiveBroadcast[]) => LiveBroadcast[]) => client.setQueryData<LiveBroadcast[]>(LIVE_KEY, (list) => change(list ?? [])), [client]);
+  const patchLive = useCallback((change: (list: LiveBroadcast[]) => LiveBroadcast[]) => applyEvent<LiveBroadcast[]>(client, LIVE_KEY, (list) => change(list ?? [])), [client]);
 
   useSocketEvent(EVENTS.playState, (event) => {
     patchLive((list) => applyPlayState(list, event));

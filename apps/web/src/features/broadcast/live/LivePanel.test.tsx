@@ -160,4 +160,26 @@ describe('live broadcasts panel', () => {
     expect(within(dialog).getByLabelText('Tên chương trình')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Thêm nguồn phát' })).toBeInTheDocument();
   });
+  // The socket loads after the first screen: a bulletin that starts between the list's read and the
+  // socket's connection has no event for this console; the first connection reads the list again.
+  it('shows a bulletin that started before the socket connected, and the Stop button for the user\'s own', async () => {
+    const mine = makeLive({ idlichphat: 'lp-early', thoigianketthuc: Date.now() + 600_000 });
+    let started = false;
+    const server = fakeServer({
+      'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+      'GET /v1/client/lichphat/lichphatdangphat': () => ({ status: 200, body: { data: started ? [mine] : [] } }),
+      'GET /v1/client/phatngay/userdangphat': () => ({ status: 200, body: { data: started ? [mine] : [] } }),
+    });
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    expect(await screen.findByRole('button', { name: 'Đang phát: 0' })).toBeInTheDocument();
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/v1/client/phatngay/userdangphat')).toHaveLength(1));
+    started = true;
+
+    await socket.emitWhenHeard('connect');
+    expect(await screen.findByRole('button', { name: 'Đang phát: 1' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dừng phát' })).toBeInTheDocument();
+    // Only what the socket keeps is read again, not every screen's data.
+    expect(server.calls.filter((c) => c.path === '/v1/client/tongquan').length).toBeLessThanOrEqual(1);
+  });
 });

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Box, Drawer, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Badge, Box, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import PodcastsIcon from '@mui/icons-material/Podcasts';
 import CloseIcon from '@mui/icons-material/Close';
 import { useT } from '../../../i18n/useT';
 import { useLiveBroadcasts } from './LiveBroadcastsContext';
+import { DeferredTooltip } from '../../../lib/DeferredTooltip';
 
 // The cards (and their controls) load when the panel first opens, not with the console.
 const LiveCard = lazy(() => import('./LiveCard').then((m) => ({ default: m.LiveCard })));
@@ -19,13 +20,13 @@ export function LivePanelButton() {
   return (
     <>
       {/* The name carries the count the badge shows (a visible text belongs in the name). */}
-      <Tooltip title={t('live.toggle')}>
+      <DeferredTooltip title={t('live.toggle')}>
         <IconButton aria-label={`${t('live.toggle')}: ${live.length}`} aria-expanded={open} aria-controls="live-panel" onClick={() => setOpen((o) => !o)}>
           <Badge badgeContent={live.length} color="error" data-testid="live-count">
             <PodcastsIcon />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </DeferredTooltip>
       {/* Persistent, not modal: the rest of the console (and the header's Stop) stays usable beside it. */}
       <Drawer
         anchor="right"

@@ -1,15 +1,27 @@
 import { useEffect, useRef } from 'react';
 import { Stack, TextField } from '@mui/material';
-import { RELAY_FREE_ENTRY, type Channel } from '@loa/contract';
+import { MSG, OUTBOUND_MESSAGES, RELAY_FREE_ENTRY, type Channel } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
 import { STALE } from '../../../lib/query/staleTimes';
 import { useApiQuery } from '../../../lib/query/useApiQuery';
 import { CHANNELS_PATH } from '../api';
 import type { RelayFields } from './sourceDrafts';
+import { errorBeside } from '../../../lib/fieldErrors';
 
-/** Relay tab: a channel from the list, or free entry with name and path; duration in minutes. */
-export function RelayTab({ value, onChange, disabled }: { value: RelayFields; onChange: (next: RelayFields) => void; disabled: boolean }) {
-  const { t } = useT();
+/** The relay field each check of relayError points at. */
+const FIELD_OF_MESSAGE: Record<string, 'tenkenh' | 'url' | 'minutes'> = {
+  [MSG.relayNameEmpty]: 'tenkenh',
+  [MSG.relayPathEmpty]: 'url',
+  [OUTBOUND_MESSAGES.relayUrlNotHttp]: 'url',
+  [MSG.relayDurationEmpty]: 'minutes',
+  [MSG.relayDurationInvalid]: 'minutes',
+};
+
+/** Relay tab: a channel from the list, or free entry with name and path; duration in minutes; `error`: a failed check (relayError), shown beside its field. */
+export function RelayTab({ value, onChange, disabled, error }: { value: RelayFields; onChange: (next: RelayFields) => void; disabled: boolean; error?: string | null }) {
+  const { t, tMessage } = useT();
+  const errors = errorBeside(FIELD_OF_MESSAGE, error ?? null);
+  const beside = (field: 'tenkenh' | 'url' | 'minutes') => (errors[field] ? { error: true, helperText: tMessage(errors[field]) } : {});
   const loaded = useApiQuery<Channel[] | null>(CHANNELS_PATH, { staleTime: STALE.reference }).data;
   const channels = loaded ?? [];
   // An edited source keeps its channel: its stored address names one of them. Matched once, when the
@@ -36,8 +48,8 @@ export function RelayTab({ value, onChange, disabled }: { value: RelayFields; on
           <option key={c._id} value={c._id}>{c.tenkenh}</option>
         ))}
       </TextField>
-      <TextField label={t('relay.name')} value={value.tenkenh} onChange={(e) => onChange({ ...value, tenkenh: e.target.value })} disabled={disabled || !free} />
-      <TextField label={t('relay.path')} value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} disabled={disabled || !free} placeholder="https://…" />
+      <TextField label={t('relay.name')} value={value.tenkenh} onChange={(e) => onChange({ ...value, tenkenh: e.target.value })} disabled={disabled || !free} {...beside('tenkenh')} />
+      <TextField label={t('relay.path')} value={value.url} onChange={(e) => onChange({ ...value, url: e.target.value })} disabled={disabled || !free} placeholder="https://…" {...beside('url')} />
       <TextField
         type="number"
         label={t('relay.minutes')}
@@ -45,6 +57,7 @@ export function RelayTab({ value, onChange, disabled }: { value: RelayFields; on
         onChange={(e) => onChange({ ...value, minutes: e.target.value })}
         disabled={disabled}
         slotProps={{ htmlInput: { step: 1 } }}
+        {...beside('minutes')}
       />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Tab, Tabs, Typography } from '@mui/material';
 import { MSG } from '@loa/contract';
 import { useNotify } from '../../../app/snackbar/useNotify';
 import { useT } from '../../../i18n/useT';
@@ -28,7 +28,7 @@ export interface SourceDialogProps {
  * Text-to-speech and, when adding, Record. Editing enables only the source's own tab.
  */
 export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: SourceDialogProps) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const notify = useNotify();
   const user = useCurrentUser();
   const editing = source !== undefined;
@@ -40,6 +40,13 @@ export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: Sourc
   const [tts, setTts] = useState<TtsFields>(source?.kieunguon === 'Tổng Hợp Giọng Nói' ? ttsFieldsOf(source) : EMPTY_TTS);
   const [recording, setRecording] = useState<DraftFile | null>(null);
   const key = source?.key;
+  // The §5 message that stopped the last Add/Save: beside its field (relay) or under the tab, as well as in the snackbar.
+  const [problem, setProblem] = useState<string | null>(null);
+  /** A setter that also clears the message of the last Add/Save. */
+  const clearing = <T,>(set: (next: T) => void) => (next: T) => {
+    set(next);
+    setProblem(null);
+  };
 
   /** The source the current tab describes, or the §5 message that stops it. */
   const build = (): DraftSource | string => {
@@ -60,6 +67,7 @@ export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: Sourc
 
   const confirm = () => {
     const built = build();
+    setProblem(typeof built === 'string' ? built : null);
     if (typeof built === 'string') {
       notify.error(built);
       return;
@@ -77,7 +85,10 @@ export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: Sourc
         {/* The tabs wrap instead of scrolling: every kind, the recording last, stays in sight on a narrow dialog. */}
         <Tabs
           value={tab}
-          onChange={(_e, next: TabIndex) => setTab(next)}
+          onChange={(_e, next: TabIndex) => {
+            setTab(next);
+            setProblem(null);
+          }}
           aria-label={t('source.kinds')}
           data-testid="source-tabs"
           sx={{ '& .MuiTabs-list': { flexWrap: 'wrap' }, '& .MuiTabs-indicator': { display: 'none' }, '& .MuiTab-root.Mui-selected': { boxShadow: (theme) => `inset 0 -2px 0 ${theme.palette.primary.main}` } }}
@@ -89,11 +100,13 @@ export function SourceDialog({ source, onClose, onAdd, onSave, onDelete }: Sourc
           {!editing && <Tab label={t('source.tab.record')} {...tabProps(TABS.record)} />}
         </Tabs>
         <Box role="tabpanel" id={`source-panel-${tab}`} aria-labelledby={`source-tab-${tab}`} sx={{ pt: 2 }}>
-          {tab === TABS.files && <FilesTab files={files} onChange={setFiles} />}
-          {tab === TABS.relay && <RelayTab value={relay} onChange={setRelay} disabled={editing && !mayEdit} />}
-          {tab === TABS.tts && <TtsTab value={tts} onChange={setTts} disabled={editing && !mayEdit} />}
-          {tab === TABS.record && <RecordTab recording={recording} onChange={setRecording} />}
+          {tab === TABS.files && <FilesTab files={files} onChange={clearing(setFiles)} />}
+          {tab === TABS.relay && <RelayTab value={relay} onChange={clearing(setRelay)} disabled={editing && !mayEdit} error={problem} />}
+          {tab === TABS.tts && <TtsTab value={tts} onChange={clearing(setTts)} disabled={editing && !mayEdit} />}
+          {tab === TABS.record && <RecordTab recording={recording} onChange={clearing(setRecording)} />}
           {tab === TABS.digital && <Typography color="text.secondary">{t('source.digitalDisabled')}</Typography>}
+          {/* No file, no finished conversion, no recording: said under the tab (the relay's go beside their fields). */}
+          {problem && tab !== TABS.relay && <FormHelperText error sx={{ mt: 1 }}>{tMessage(problem)}</FormHelperText>}
         </Box>
       </DialogContent>
       <DialogActions>

@@ -16,18 +16,26 @@ const REGIONS = ['north', 'central', 'south'] as const;
 
 /** Text-to-speech tab: text with its counter, voice, engine, convert, then a player and a download (spec §2, §4). */
 export function TtsTab({ value, onChange, disabled }: { value: TtsFields; onChange: (next: TtsFields) => void; disabled: boolean }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const notify = useNotify();
   const [converting, setConverting] = useState(false);
+  // The failed check (spec §5) beside the text or the voice as well as in the snackbar, until they change.
+  const [problem, setProblem] = useState<string | null>(null);
+  const textProblem = problem === MSG.ttsTooLong || problem === MSG.ttsTooShort ? problem : null;
+  const voiceProblem = problem === MSG.ttsNoVoice ? problem : null;
   const engines = useApiQuery<TtsEngine[] | null>(TTS_ENGINES_PATH, { staleTime: STALE.reference }).data ?? [];
   const engine = value.engine || engines[0]?.id || '';
   // Any change to what was converted makes the last result stale.
-  const edit = (patch: Partial<TtsFields>) => onChange({ ...value, ...patch, result: null });
+  const edit = (patch: Partial<TtsFields>) => {
+    onChange({ ...value, ...patch, result: null });
+    setProblem(null);
+  };
 
   const convert = async () => {
-    const problem = ttsError(value.text, value.voice);
-    if (problem) {
-      notify.error(problem);
+    const found = ttsError(value.text, value.voice);
+    setProblem(found);
+    if (found) {
+      notify.error(found);
       return;
     }
     if (!engine) {
@@ -64,7 +72,10 @@ export function TtsTab({ value, onChange, disabled }: { value: TtsFields; onChan
           minRows={4}
           maxRows={12}
           fullWidth
-          slotProps={{ htmlInput: { 'aria-describedby': 'tts-counter' } }}
+          id="tts-text"
+          error={!!textProblem}
+          helperText={textProblem && tMessage(textProblem)}
+          slotProps={{ htmlInput: { 'aria-describedby': textProblem ? 'tts-text-helper-text tts-counter' : 'tts-counter' } }}
         />
         <Typography id="tts-counter" data-testid="tts-counter" variant="caption" color={value.text.length > TTS_MAX_CHARS ? 'error' : 'text.secondary'} sx={{ display: 'block', textAlign: 'right' }}>
           {ttsCounter(value.text)}
@@ -76,6 +87,8 @@ export function TtsTab({ value, onChange, disabled }: { value: TtsFields; onChan
         value={value.voice}
         onChange={(e) => edit({ voice: e.target.value })}
         disabled={disabled}
+        error={!!voiceProblem}
+        helperText={voiceProblem && tMessage(voiceProblem)}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
         <option value="">{t('tts.chooseVoice')}</option>
