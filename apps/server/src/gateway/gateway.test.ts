@@ -171,4 +171,38 @@ describe('device gateway', () => {
     await expect(connectDevice(device.id, device.secret)).rejects.toThrow(/Bad username or password/i);
     await expect(connectDevice(device.id, fresh)).resolves.toBeTruthy();
   });
+
+  it('keeps a device added or given a new secret here while the periodic reading of the list is under way', async () => {
+    const admin = await signedInAdmin(server);
+    const reset = await addDevice(admin);
+    // The reading of the whole list is held after the database answered, as on a busy pool.
+    const db = (server.app.gateway as unknown as { db: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> } }).db;
+    const query = db.query;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    db.query = async function (sql, params) {
+      const rows = await query.call(this, sql, params);
+      if (!held && /FROM devices/.test(sql) && !params?.length) {
+        held = true;
+        await released;
+      }
+      return rows;
+    };
+    let reading: Promise<void>;
+    try {
+      reading = server.app.gateway.reloadDevices();
+      await eventually(() => held, 2000);
+    } finally {
+      db.query = query;
+    }
+    const added = await addDevice(admin);
+    const fresh = (await admin.client.post('/v1/client/thietbi/reset', { id: reset.id })).body.data.items[0].secret as string;
+    release();
+    await reading;
+    // What the reading brought is older than both changes: the new device and the new secret stand.
+    await expect(connectDevice(added.id, added.secret)).resolves.toBeTruthy();
+    await expect(connectDevice(reset.id, fresh)).resolves.toBeTruthy();
+    await expect(connectDevice(reset.id, reset.secret)).rejects.toThrow(/Bad username or password/i);
+  });
 });

@@ -105,6 +105,13 @@ export class DeviceGateway implements DeviceAuthority {
    * began before the deletion was committed (its last will arrives as the device is cut off).
    */
   private readonly forgotten = new Set<string>();
+  /**
+   * Changes made through this instance while a device reading is in flight (`readings`): a device
+   * changed here after a reading began keeps what the change made, not what the reading brings.
+   */
+  private changes = 0;
+  private readonly changedAt = new Map<string, number>();
+  private readings = 0;
 
   constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
 
@@ -143,16 +150,40 @@ export class DeviceGateway implements DeviceAuthority {
    * another commune, a new secret, one deleted) reaches this one's registry; live state is kept.
    */
   async reloadDevices(): Promise<void> {
-    const rows = await q.loadGatewayDevices(this.db);
-    const present = new Set<string>();
-    for (const row of rows) {
-      present.add(row.id);
-      if (this.forgotten.has(row.id)) continue;
-      if (!this.areas.has(row.area_id)) await this.reloadAreas();
-      this.remember(row);
+    await this.reading(async (changedSince) => {
+      const rows = await q.loadGatewayDevices(this.db);
+      const present = new Set<string>();
+      for (const row of rows) {
+        present.add(row.id);
+        if (this.forgotten.has(row.id)) continue;
+        if (!this.areas.has(row.area_id)) await this.reloadAreas();
+        // Added, changed or deleted here while the list was read: the change is newer than the row.
+        if (!changedSince(row.id)) this.remember(row);
+      }
+      for (const id of [...this.devices.keys()]) if (!present.has(id) && !changedSince(id)) this.devices.delete(id);
+      for (const id of this.forgotten) if (!present.has(id)) this.forgotten.delete(id);
+    });
+  }
+
+  /**
+   * Runs a reading of devices from the database and what it does with them; `changedSince(id)` says
+   * whether that device was changed through this instance after the reading began.
+   */
+  private async reading<T>(work: (changedSince: (id: string) => boolean) => Promise<T>): Promise<T> {
+    const mark = this.changes;
+    this.readings++;
+    try {
+      return await work((id) => (this.changedAt.get(id) ?? 0) > mark);
+    } finally {
+      // With no reading in flight no mark is older than any change: nothing needs remembering.
+      if (--this.readings === 0) this.changedAt.clear();
     }
-    for (const id of [...this.devices.keys()]) if (!present.has(id)) this.devices.delete(id);
-    for (const id of this.forgotten) if (!present.has(id)) this.forgotten.delete(id);
+  }
+
+  /** A device added, changed or deleted through this instance (see `reading`). */
+  private changedHere(id: string): void {
+    this.changes++;
+    if (this.readings > 0) this.changedAt.set(id, this.changes);
   }
 
   /**
@@ -165,12 +196,12 @@ export class DeviceGateway implements DeviceAuthority {
     if (waiting) return void (waiting.length < 20 && waiting.push(message));
     if (this.forgotten.has(deviceId) || Date.now() - (this.unknown.get(deviceId) ?? -Infinity) < 60_000) return;
     this.learning.set(deviceId, [message]);
-    void (async () => {
+    void this.reading(async (changedSince) => {
       const [row] = await q.loadGatewayDevices(this.db, deviceId);
       if (!row) return void this.unknown.set(deviceId, Date.now());
       if (!this.areas.has(row.area_id)) await this.reloadAreas();
-      if (!this.devices.has(deviceId) && !this.forgotten.has(deviceId)) this.remember(row);
-    })()
+      if (!this.devices.has(deviceId) && !this.forgotten.has(deviceId) && !changedSince(deviceId)) this.remember(row);
+    })
       .catch((error: unknown) => this.log.warn({ err: error, deviceId }, 'device heard from could not be read'))
       .finally(() => {
         const messages = this.learning.get(deviceId) ?? [];
@@ -209,6 +240,7 @@ export class DeviceGateway implements DeviceAuthority {
    * when that fails the registry is left as it was and the error is thrown.
    */
   async refreshDevice(id: string, opts: { secret?: string } = {}): Promise<void> {
+    this.changedHere(id);
     const [row] = await q.loadGatewayDevices(this.db, id);
     if (!row) return void (await this.forget(id));
     this.forgotten.delete(id);
@@ -233,6 +265,7 @@ export class DeviceGateway implements DeviceAuthority {
   /** A deleted device: its account (where Loa keeps them) goes first, then its session and retained messages. */
   async forget(id: string): Promise<void> {
     await this.accounts?.remove(id);
+    this.changedHere(id);
     this.forgotten.add(id);
     this.devices.delete(id);
     if (!this.transport) return;
