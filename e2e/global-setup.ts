@@ -36,9 +36,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stopping = false;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // Stops the server and removes its data folder: after the run, and when it never started.
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
@@ -72,11 +74,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.LOA_E2E_URL = url;
+  // A server that ends during the run fails every test after it: say so at once, with what it printed last.
+  let endedEarly: string | null = null;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    endedEarly = `The e2e server ended during the run (${signal ?? `exit code ${code}`}); it printed last:\n${output.split('\n').slice(-60).join('\n')}`;
+    console.error(`\n${endedEarly}\n`);
+  });
   // What the server warned about during the run (LOG_LEVEL warn) is printed at the end: a failed
   // test on a CI machine is then read beside the server's side of it.
   return async () => {
     const lines = output.split('\n').filter((line) => /^\{.*"level":\s*[4-6]\d/.test(line));
     if (lines.length > 0) console.log(`\nThe e2e server's warnings and errors (last 40 of ${lines.length}):\n${lines.slice(-40).join('\n')}\n`);
     await stop();
+    if (endedEarly) throw new Error(endedEarly);
   };
 }

@@ -40,8 +40,13 @@ test('a speaker whose clock is 30 s wrong starts a bulletin in step with the oth
     await expect.poll(() => started.size, { timeout: 5_000 }).toBe(agents.length);
     const instants = [...started.values()].map((s) => s.at);
     expect(Math.max(...instants) - Math.min(...instants)).toBeLessThanOrEqual(50);
-    // All began at the top: none had to seek in, the one 30 s slow did not wait 30 s, the one 30 s fast did not skip it.
-    expect([...started.values()].map((s) => s.position)).toEqual(ERRORS.map(() => 0));
+    // All began at the same point of the bulletin, its top: the one 30 s slow did not wait 30 s, the one
+    // 30 s fast did not skip it, the one 1.8 s fast did not start 1.8 s in. (A command that reaches them
+    // after its start instant on a loaded machine makes all of them seek in by the same amount; the
+    // positions are reported to a tenth of a second: 0.1 s apart is rounding.)
+    const positions = [...started.values()].map((s) => s.position);
+    expect(Math.max(...positions) - Math.min(...positions), `positions ${positions.join(', ')}`).toBeLessThanOrEqual(0.15);
+    expect(Math.max(...positions), `positions ${positions.join(', ')}`).toBeLessThan(1);
 
     // The device table shows each speaker's clock: 30 s fast as "+30,0 s", well synchronised.
     await page.goto(`${baseUrl()}/quan-ly-thiet-bi`);
