@@ -47,6 +47,34 @@ describe('notifications', () => {
     expect(within(items[2]!).getByText('Đã đọc rồi')).toHaveStyle({ fontWeight: 400 });
   });
 
+  it('keeps a notification made while the list is being read (the read answers from before it)', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let made = false;
+    const server = fakeServer({
+      'GET /v1/client/thongbao/danhsach?sodong=10': async () => {
+        // What the server holds when the read begins, answered when the test lets it.
+        const items = made ? [note('2'), note('1')] : [note('1')];
+        await held;
+        return { status: 200, body: { data: { items, chuadoc: items.length, tieptheo: null } } };
+      },
+      'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+      'GET /v1/client/thietbi': { status: 200, body: { data: [] } },
+      'GET /v1/client/thietbi/danhsachthietbi?limit=20000&sort=tenthietbi&order=asc': { status: 200, body: { data: { items: [], total: 0 } } },
+    });
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await waitFor(() => expect(server.calls.some((c) => c.path.startsWith('/v1/client/thongbao/danhsach'))).toBe(true));
+    made = true;
+    await socket.emitWhenHeard(EVENTS.newNotification, note('2'));
+    release();
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '2'));
+    await userEvent.click(screen.getByRole('button', { name: /^Thông báo/ }));
+    const popup = await screen.findByRole('dialog', { name: 'Thông báo hệ thống' });
+    expect(within(popup).getAllByTestId('notification-item').map((i) => i.dataset.id)).toEqual(['2', '1']);
+  });
+
   it('marks a notification read on click and opens its link', async () => {
     const server = serve([note('2')], 1);
     const { router } = renderApp('/huong-dan', { user: makeUser() });

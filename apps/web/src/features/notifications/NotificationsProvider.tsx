@@ -4,11 +4,12 @@ import { EVENTS, type Notification } from '@loa/contract';
 import { apiKey } from '../../lib/query/apiKey';
 import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
-import { SOCKET_KEPT } from '../../lib/query/socketKept';
+import { applyEvent, SOCKET_KEPT } from '../../lib/query/socketKept';
 import { useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { useAuth } from '../auth/useAuth';
 import { markAllNotificationsRead, markNotificationsRead, NOTIFICATIONS_LIST_PATH, notificationPageQuery, type NotificationPage } from './api';
 import { NotificationsContext } from './NotificationsContext';
+import { withNewNotification } from './newNotification';
 import { playNotificationSound } from './notificationSound';
 
 export const LATEST_COUNT = 10;
@@ -32,17 +33,19 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const latest = (enabled && data?.items) || EMPTY;
   const unread = enabled && data ? data.chuadoc : 0;
 
-  const patch = useCallback((change: (page: NotificationPage) => Partial<NotificationPage>) => {
-    client.setQueryData<NotificationPage>(apiKey(LATEST_NOTIFICATIONS_PATH), (page) => page && { ...page, ...change(page) });
-    // The view-all page's lists (patched by that page while it shows) are read again when it next opens.
+  // The view-all page's lists (patched by that page while it shows) are read again when it next opens.
+  const staleOthers = useCallback(() => {
     void client.invalidateQueries({ queryKey: apiKey(NOTIFICATIONS_LIST_PATH), predicate: (query) => query.queryHash !== latestHash, refetchType: 'none' });
   }, [client]);
+  const patch = useCallback((change: (page: NotificationPage) => Partial<NotificationPage>) => {
+    client.setQueryData<NotificationPage>(apiKey(LATEST_NOTIFICATIONS_PATH), (page) => page && { ...page, ...change(page) });
+    staleOthers();
+  }, [client, staleOthers]);
 
   useSocketEvent(EVENTS.newNotification, (notification) => {
-    patch((page) => ({
-      items: [notification, ...page.items.filter((n) => n._id !== notification._id)].slice(0, LATEST_COUNT),
-      chuadoc: notification.dadoc ? page.chuadoc : page.chuadoc + 1,
-    }));
+    // Also onto what a read in flight brings: a notification made while the popup reads is not lost.
+    applyEvent(client, apiKey(LATEST_NOTIFICATIONS_PATH), withNewNotification(notification, LATEST_COUNT));
+    staleOthers();
     playNotificationSound();
   });
 
