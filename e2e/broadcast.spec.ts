@@ -37,8 +37,9 @@ test('an operator sends a bulletin of speech and an MP3 to one commune; its spea
   await source.getByRole('button', { name: 'Thêm', exact: true }).click();
 
   // A recorded announcement file.
-  // Handed to the browser from memory: no file left behind in the temporary directory.
-  const file = { name: 'loi-keu-goi.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(6) };
+  // Handed to the browser from memory: no file left behind in the temporary directory. Long enough
+  // that the bulletin is still on air when the test stops it on a slow machine.
+  const file = { name: 'loi-keu-goi.mp3', mimeType: 'audio/mpeg', buffer: makeMp3(40, 32) };
   await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).click();
   const files = page.getByRole('dialog').last();
   await files.getByRole('tab', { name: 'Tệp' }).click();

@@ -58,11 +58,13 @@ test('an emergency broadcast from a phone: full-screen dialog, sources reordered
   await dialog.getByLabel('Tên chương trình').fill('Thông báo khẩn từ điện thoại');
   await chooseCommune(page, dialog, 'Xã Hải Ba');
   await dialog.getByLabel('Loại bản tin').selectOption({ label: 'Thông tin đột xuất' });
+  // Long enough that the bulletin is still on air when Stop is tapped on a slow machine (a 7 s one had
+  // ended by then: the header's button had turned back into 'Phát khẩn cấp' and the tap opened the dialog).
   for (const name of ['mot.mp3', 'hai.mp3']) {
     await dialog.getByRole('button', { name: 'Thêm nguồn phát' }).tap();
     const source = page.getByRole('dialog').last();
     await source.getByRole('tab', { name: 'Tệp' }).tap();
-    await source.getByTestId('file-input').setInputFiles({ name, mimeType: 'audio/mpeg', buffer: makeMp3(name === 'mot.mp3' ? 4 : 3) });
+    await source.getByTestId('file-input').setInputFiles({ name, mimeType: 'audio/mpeg', buffer: makeMp3(name === 'mot.mp3' ? 40 : 30, 32) });
     await source.getByRole('button', { name: 'Thêm', exact: true }).tap();
   }
   const items = dialog.getByTestId('source-item');
