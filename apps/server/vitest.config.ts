@@ -11,8 +11,8 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
-    // The fuzz, fault, cluster and operations tiers have their own configurations (vitest.{fuzz,fault,cluster,ops}.config.ts).
-    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts', 'src/**/*.cluster.test.ts', 'src/**/*.ops.test.ts'],
+    // The fuzz, fault, cluster and operations tiers have their own configurations (vitest.{fuzz,fault,cluster,ops,package,network}.config.ts).
+    exclude: ['**/node_modules/**', 'src/**/*.fuzz.test.ts', 'src/**/*.fault.test.ts', 'src/**/*.cluster.test.ts', 'src/**/*.ops.test.ts', 'src/**/*.package.test.ts', 'src/**/*.network.test.ts'],
     environment: 'node',
     isolate: false,
     pool: 'forks',

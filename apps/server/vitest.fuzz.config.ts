@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const tmpGuard = fileURLToPath(new URL('../../scripts/vitest-tmp-guard.ts', import.meta.url));
 
-// The fuzz tier (`npm run test:fuzz`): generated requests against every operation of the API,
-// with a fixed seed per run (FUZZ_SEED) and a budget that fits CI. Run by .ci/run after `npm test`.
+// The fuzz tier (`npm run test:fuzz`): generated requests against every operation of the API, and
+// generated device messages over the real broker (devices.fuzz.test.ts), with a fixed seed per run
+// (FUZZ_SEED) and a budget that fits CI. Run by .ci/run after `npm test`.
 export default defineConfig({
   root: import.meta.dirname,
   test: {

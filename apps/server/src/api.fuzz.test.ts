@@ -219,7 +219,7 @@ async function freshCaller(kind: CallerKind): Promise<Caller> {
     const [row] = await server.db.query<{ tentaikhoan: string }>(
       `UPDATE users SET password_hash = $2, loaitaikhoan = $3, quyenhan = $4::jsonb, area_id = NULL, locked = false, must_change_password = false
        WHERE id = $1 RETURNING tentaikhoan`, [adminId, await hashPassword(ADMIN_PASSWORD), ADMIN_ACCOUNT_TYPE, JSON.stringify(ALL_RIGHTS)]);
-    await server.db.query('DELETE FROM login_throttle WHERE lower(login_name) = lower($1)', [row.tentaikhoan]);
+    await server.db.query("DELETE FROM login_throttle WHERE lower(login_name) = lower($1) OR login_name LIKE lower($1) || '#%'", [row.tentaikhoan]);
     account = { id: adminId, tentaikhoan: row.tentaikhoan, password: ADMIN_PASSWORD };
   } else {
     account = await newLimitedAccount();

@@ -76,6 +76,13 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/xacthucemail': { need: 'public' },
   'GET /v1/client/loimoi/thongtin': { need: 'public' },
   'POST /v1/client/loimoi/chapnhan': { need: 'public' },
+  // A speaker box enrols with a code and asks for its hand-over with its own secret (issue #31).
+  'POST /v1/thietbi/dangky': { need: 'public' },
+  'POST /v1/thietbi/dangky/bangiao': { need: 'public' },
+  // A speaker fetches its plan's files with its own device credentials, never a console login (401/403 tested in offlinePlan.test).
+  'GET /v1/device/plan-file/:sha256': { need: 'public' },
+  // A box downloads an update package with its own device credentials (401 without; updates.agent.test).
+  'GET /v1/thietbi/capnhat/goi/:id': { need: 'public' },
   // Content-addressed text-to-speech audio, the same files /media/ serves to the speakers without login.
   'GET /v1/client/tts/taixuong/:file': { need: 'public' },
 
@@ -90,6 +97,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/thongbao/docall': { need: 'self' },
   'GET /v1/client/phatngay/userdangphat': { need: 'self' },
   'GET /v1/client/phatngay/dungphatngay': { need: 'self' },
+  'POST /v1/client/phatngay/dungphatngay': { need: 'self', call: () => ({ body: {} }) },
 
   'GET /v1/client/tongquan': { need: 'login' },
   'GET /v1/client/tongquan/bieudo': { need: 'login' },
@@ -126,6 +134,19 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/thietbi/update': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
   'POST /v1/client/thietbi/reset': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
   'POST /v1/client/thietbi/xoa': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device } }) },
+  'GET /v1/client/thietbi/madangky/danhsach': { need: 'quanlythietbi' },
+  'GET /v1/client/thietbi/chogan': { need: 'quanlythietbi' },
+  'POST /v1/client/thietbi/madangky/themmoi': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { diaban: f.communeA, soluong: 1, hieulucgio: 1 } }) },
+  'POST /v1/client/thietbi/madangky/thuhoi': { need: 'quanlythietbi', call: () => ({ body: { id: 'khong-co-ma-nay' } }) },
+  'POST /v1/client/thietbi/xacnhan': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, tenthietbi: 'Loa', diaban: f.communeA } }) },
+  // Remote updates (issue #31): accounts with quanlythietbi over every area; a commune's officer is refused.
+  'POST /v1/client/capnhat/goi/tailen': { area: true, need: 'quanlythietbi', generic: true },
+  'GET /v1/client/capnhat/goi/danhsach': { area: true, need: 'quanlythietbi' },
+  'GET /v1/client/capnhat/trienkhai/danhsach': { area: true, need: 'quanlythietbi' },
+  'POST /v1/client/capnhat/trienkhai/themmoi': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { phienban: '1.0.0', giaidoan: [{ thietbi: [f.device] }] } }) },
+  'POST /v1/client/capnhat/trienkhai/tamdung': { area: true, need: 'quanlythietbi', call: () => ({ body: { id: 'khong-co-dot-nay' } }) },
+  'POST /v1/client/capnhat/trienkhai/tieptuc': { area: true, need: 'quanlythietbi', call: () => ({ body: { id: 'khong-co-dot-nay' } }) },
+  'POST /v1/client/capnhat/trienkhai/hoanlai': { area: true, need: 'quanlythietbi', call: () => ({ body: { id: 'khong-co-dot-nay' } }) },
   'POST /v1/client/thietbi/dieukhien': { area: true, need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.device, lenh: 'khoidonglai' } }) },
   'POST /v1/client/kenh/themmoi': { need: 'quanlythietbi', call: () => ({ body: { tenkenh: 'Kênh mới', url: 'http://127.0.0.1:9/k' } }) },
   'POST /v1/client/kenh/xoa': { need: 'quanlythietbi', foreign: true, call: (f) => ({ body: { id: f.channel } }) },
@@ -190,7 +211,7 @@ const ROUTES: Record<string, RouteCase> = {
   'POST /v1/client/loimoi/huy': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ body: { id: f.invitation } }) },
   'GET /v1/client/hopthu': { need: 'quanlytaikhoan' },
   'GET /v1/client/hopthu/:id': { area: true, need: 'quanlytaikhoan', foreign: true, call: (f) => ({ params: { id: f.mail } }) },
-  'GET /v1/client/thongbao/chuyentiep': { area: true, need: 'quanlytaikhoan' },
+  'GET /v1/client/thongbao/chuyentiep': { need: 'quanlytaikhoan' },
   'POST /v1/client/thongbao/chuyentiep/capnhat': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'webhook', batdau: false, sukien: [], cauhinh: { url: 'http://127.0.0.1:9/h' } } }) },
   'POST /v1/client/thongbao/chuyentiep/guithu': { area: true, need: 'quanlytaikhoan', call: () => ({ body: { dichvu: 'telegram' } }) },
 

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -28,6 +27,9 @@ import { holidayRoutes } from './features/holidays/holidays.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { areaRoutes } from './features/areas/areas.routes';
 import { deviceRoutes } from './features/devices/devices.routes';
+import { enrolmentRoutes } from './features/enrolment/enrolment.routes';
+import { updateRoutes } from './features/updates/updates.routes';
+import { RolloutDispatcher } from './features/updates/rolloutDispatcher';
 import { DeviceGateway } from './gateway/gateway';
 import { PlayoutEngine } from './playout/engine';
 import multipart from '@fastify/multipart';
@@ -36,6 +38,8 @@ import { channelRoutes } from './features/channels/channels.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
 import { liveFeature } from './features/live/live.plugin';
 import { Scheduler } from './features/schedules/scheduler';
+import { DevicePlans } from './playout/devicePlans';
+import { planFileRoutes } from './playout/planFiles.routes';
 import { scheduleRoutes } from './features/schedules/schedules.routes';
 import { programmeRoutes } from './features/programmes/programmes.routes';
 import { ttsRoutes } from './features/tts/tts.routes';
@@ -55,6 +59,8 @@ import { provinceFeature } from './features/province/province.plugin';
 import { createOutbound, type Outbound } from './infra/outbound';
 import { createEngines, type EngineRegistry } from './features/tts/engines/registry';
 import type { TtsCacheRow } from './features/tts/tts.queries';
+import { PendingMedia } from './features/media/pendingMedia';
+import { signedItems } from './features/media/mediaAccess';
 import { apiKeyAudit } from './features/api-keys/apiKeyAudit';
 import { apiKeyRoutes } from './features/api-keys/apiKeys.routes';
 import { capPoller, capRoutes } from './features/cap/cap.plugin';
@@ -75,8 +81,12 @@ declare module 'fastify' {
     outbound: Outbound;
     engine: PlayoutEngine;
     scheduler: Scheduler;
+    /** Each speaker's plan of scheduled occurrences (issue #30). */
+    plans: DevicePlans;
+    /** Sends the rollouts' update commands to the speakers (issue #31). */
+    rollouts: RolloutDispatcher;
     /** The speech engines, shared by the text-to-speech routes and the CAP bulletins; conversions under way by cache key. */
-    tts: { engines: EngineRegistry; inflight: Map<string, Promise<TtsCacheRow>> };
+    tts: { engines: EngineRegistry; inflight: Map<string, Promise<TtsCacheRow>>; pending: PendingMedia };
     bootstrapResult: BootstrapResult;
     /** Every route as registered (method and path), for the permission walk and the docs. */
     routeTable: { method: string; url: string }[];
@@ -135,7 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.decorate('storage', await createStorage(config));
   app.decorate('outbound', createOutbound(config.OUTBOUND_ALLOW_HOSTS));
-  app.decorate('tts', { engines: createEngines(config, app.outbound, { workers: config.TTS_WORKERS }), inflight: new Map() });
+  app.decorate('tts', { engines: createEngines(config, app.outbound, { workers: config.TTS_WORKERS }), inflight: new Map(), pending: new PendingMedia() });
   app.decorate('bootstrapResult', await bootstrap(db, { adminUser: config.ADMIN_USER, adminPassword: config.ADMIN_PASSWORD, demo: config.DEMO }));
 
   useZodValidation(app);
@@ -159,11 +169,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // Its own policy (its scripts' hashes), without upgrade-insecure-requests, which would break it on plain HTTP.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, '') });
   await app.register(security);
   await app.register(authPlugin);
   await app.register(mailPlugin);
-  app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, { silenceSeconds: config.DEVICE_SILENCE_SECONDS }));
+  app.decorate('gateway', new DeviceGateway(db, app.bus, app.log, {
+    silenceSeconds: config.DEVICE_SILENCE_SECONDS,
+    clockReportSeconds: config.DEVICE_CLOCK_REPORT_SECONDS,
+    healthThresholds: { tempMaxC: config.DEVICE_HEALTH_TEMP_MAX_C, diskFreeMinPercent: config.DEVICE_HEALTH_DISK_FREE_MIN_PERCENT, memFreeMinPercent: config.DEVICE_HEALTH_MEMORY_FREE_MIN_PERCENT },
+  }));
   await app.gateway.load();
   app.decorate('io', await createRealtime(app));
   let broker: BrokerTransport;
@@ -178,13 +193,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   app.decorate('broker', broker);
   await app.gateway.attach(app.broker);
-  app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log, { leadMs: config.PLAY_LEAD_MS }));
+  app.decorate('engine', new PlayoutEngine(db, app.gateway, app.bus, app.log, {
+    leadMs: config.PLAY_LEAD_MS, signItems: (items, sessionId, runEndMs) => signedItems(app.authDeps.signer, items, sessionId, runEndMs),
+  }));
   await app.engine.recover();
-  app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL, bus: app.bus }));
+  app.decorate('scheduler', new Scheduler(db, app.engine, app.log, { databaseUrl: config.DATABASE_URL, bus: app.bus, onReloaded: () => void app.plans.refresh() }));
+  app.decorate('plans', new DevicePlans(db, app.storage, app.gateway, app.scheduler, app.log, { horizonHours: config.PLAN_HORIZON_HOURS }));
+  app.gateway.onConfigPublished(() => void app.plans.refresh());
   await app.scheduler.start();
+  void app.plans.refresh();
+  app.decorate('rollouts', new RolloutDispatcher(db, app.gateway, app.plans, app.bus, app.log, { tickMs: config.UPDATE_DISPATCH_MS, resendSeconds: config.UPDATE_RESEND_SECONDS }));
+  app.rollouts.start();
   // The scheduler and engine first, then devices, then what they write to, then the database.
   app.addHook('onClose', async () => {
     await app.scheduler.stop();
+    await app.rollouts.stop();
+    await app.plans.stop();
     await app.engine.close();
     await app.broker.close();
     await app.gateway.stop();
@@ -204,7 +228,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemRoutes);
   await app.register(areaRoutes);
   await app.register(deviceRoutes);
+  await app.register(enrolmentRoutes);
+  await app.register(updateRoutes);
   await app.register(mediaRoutes);
+  await app.register(planFileRoutes);
   await app.register(channelRoutes);
   await app.register(liveFeature);
   await app.register(broadcastRoutes);
@@ -224,11 +251,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(apiKeyRoutes);
   await app.register(areaGeographyRoutes);
   await app.register(capRoutes);
-
-  // Stored audio, with range requests (devices and the listen link seek in it); on S3 /media redirects (media.routes.ts).
-  if (app.storage.kind === 'disk') {
-    await app.register(fastifyStatic, { root: app.storage.root, prefix: '/media/', decorateReply: false, index: false, immutable: true, maxAge: '7d' });
-  }
 
   // The built console, compressed and cached, with client-side routes falling back to index.html (see useErrorHandling).
   await serveWebConsole(app, config.WEB_DIST);

@@ -45,6 +45,11 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).default(30 * 24 * 3600),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   DEVICE_SILENCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * A speaker online this long without ever reporting its clock (an older agent that does not
+   * synchronise) is shown with a clock fault and announced (issue #28): its plays are not in step.
+   */
+  DEVICE_CLOCK_REPORT_SECONDS: z.coerce.number().min(0.5).default(180),
   /** Where audio files are kept (default DATA_DIR/media). */
   MEDIA_DIR: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
@@ -64,6 +69,18 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().optional(),
   /** The console's address as users reach it, for links in mail (default http://localhost:PORT). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Hours ahead each speaker's plan of scheduled occurrences covers (issue #30, docs/device-protocol.md "The plan"). */
+  PLAN_HORIZON_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  /**
+   * The Ed25519 public key agent packages are signed with (issue #31, docs/operations.md "Updating
+   * boxes"): base64 of its SPKI DER, as `npm run sign:speaker -- --new-key` prints it. Unset: no
+   * package can be uploaded.
+   */
+  LOA_UPDATE_PUBLIC_KEY: z.string().optional(),
+  /** How often rollouts look for boxes to send an update to, ms. */
+  UPDATE_DISPATCH_MS: z.coerce.number().int().min(50).default(5000),
+  /** A box sent an update that has not answered is sent it again after this many seconds (it may have missed it). */
+  UPDATE_RESEND_SECONDS: z.coerce.number().int().min(1).default(600),
   INVITATION_TTL_HOURS: z.coerce.number().int().min(1).default(7 * 24),
   EMAIL_VERIFY_TTL_HOURS: z.coerce.number().int().min(1).default(48),
   /**
@@ -78,6 +95,12 @@ const envSchema = z.object({
   /** A device offline this long raises a notification (default 10 minutes); checked every NOTIFY_SWEEP_SECONDS. */
   NOTIFY_DEVICE_OFFLINE_SECONDS: z.coerce.number().int().min(1).default(600),
   NOTIFY_SWEEP_SECONDS: z.coerce.number().min(0.05).default(30),
+  /** A box's health is a device fault (notified once per episode) at this CPU temperature or above, °C (issue #31). */
+  DEVICE_HEALTH_TEMP_MAX_C: z.coerce.number().min(30).max(150).default(80),
+  /** …with less free disk than this, percent. */
+  DEVICE_HEALTH_DISK_FREE_MIN_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** …with less free memory than this, percent. */
+  DEVICE_HEALTH_MEMORY_FREE_MIN_PERCENT: z.coerce.number().min(0).max(100).default(5),
   /** Media in an S3-compatible object store instead of MEDIA_DIR when S3_BUCKET is set (presigned uploads). */
   S3_BUCKET: z.string().optional().transform((v) => v || undefined),
   /** e.g. http://127.0.0.1:9000 for MinIO; unset = AWS S3 in S3_REGION. */
@@ -95,6 +118,18 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
   /** A request (headers and body) not received in full after this long is answered 408 and closed (slow bodies). */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(300),
+  /**
+   * Audio responses (/media) open at once: per speaker that proves who it is (docs/device-protocol.md
+   * "Audio addresses"; a speaker plays one item and may fetch a plan file), and per address for any
+   * other client; beyond it 429. 0 = no limit. Per device, not per address: speakers on 4G share
+   * addresses behind their carrier's NAT.
+   */
+  MEDIA_MAX_PER_DEVICE: z.coerce.number().int().min(0).default(4),
+  MEDIA_MAX_PER_IP: z.coerce.number().int().min(0).default(64),
+  /** Connections waiting to be accepted (listen backlog; the kernel caps it at net.core.somaxconn, raise that too). */
+  HTTP_BACKLOG: z.coerce.number().int().min(1).default(16_384),
+  /** An audio response that could send nothing for this long (its reader stalled) is cut. */
+  MEDIA_IDLE_SECONDS: z.coerce.number().min(1).default(120),
   /** The embedded broker disconnects a client sending an MQTT packet larger than this, CONNECT included (device messages are under 3 KB). */
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(1024).default(16 * 1024),
   /** Messages (state and events, play history included) one device may publish per minute on the embedded broker before it is disconnected. */

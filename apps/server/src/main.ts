@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     // Printed once: the password is stored only as a hash.
     console.log(`\n  Tài khoản quản trị / administrator: ${config.ADMIN_USER}\n  Mật khẩu / password: ${boot.generatedPassword}\n  (chỉ hiện một lần — shown only once)\n`);
   }
-  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // A district's speakers connect in the same second (an emergency's audio): Node's default accept
+  // backlog of 511 drops the rest's SYNs, which retry after 1, 3, 7… s (issue #29). The kernel caps it at net.core.somaxconn.
+  const address = await app.listen({ port: config.PORT, host: config.HOST, backlog: config.HTTP_BACKLOG });
   const port = new URL(address).port;
   console.log(`Loa đang chạy tại http://localhost:${port} (listening on ${address})`);
   if (app.broker.tcpPort) console.log(`MQTT cho thiết bị / for devices: mqtt://<máy chủ>:${app.broker.tcpPort} và ws://<máy chủ>:${port}/mqtt`);

@@ -83,7 +83,10 @@ export class FakeProvince {
       res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname.startsWith('/tep/')) {
-      const file = this.files.get(decodeURIComponent(url.pathname.slice(5)));
+      const name = url.pathname.slice(5);
+      let decoded = name;
+      try { decoded = decodeURIComponent(name); } catch { /* a bad escape (%ZZ): the name as written */ }
+      const file = this.files.get(decoded);
       return file ? send(200, file, 'audio/mpeg') : send(404, { loi: 'Không có tệp' });
     }
     this.requests += 1;

@@ -39,9 +39,12 @@ export interface TestServer {
  * Starts the real app on an ephemeral port with the shared database (or `database`, left open by
  * close()). Everything it writes (media, outbox mail, anything else under DATA_DIR) goes to a
  * temporary folder that close() removes. `webFiles`: a built console to serve (path in it →
- * content), written to that folder as its WEB_DIST.
+ * content), written to that folder as its WEB_DIST. `host`: the address it listens on (127.0.0.1; the
+ * network tier's is the host end of its namespaces' links).
  */
-export async function startTestServer(overrides: Partial<Config> = {}, database?: Db, { webFiles }: { webFiles?: Record<string, string | Uint8Array> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {}, database?: Db, { webFiles, host = '127.0.0.1' }: { webFiles?: Record<string, string | Uint8Array>; host?: string } = {},
+): Promise<TestServer> {
   const db = database ?? await sharedDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-server-'));
   const removeDataDir = () => fs.promises.rm(dataDir, { recursive: true, force: true });
@@ -63,7 +66,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, database?
     });
     const app = await buildApp({ config, db, logger: false });
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      await app.listen({ port: 0, host });
     } catch (error) {
       await app.close();
       throw error;
@@ -71,7 +74,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, database?
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     return {
-      app, db, url: `http://127.0.0.1:${port}`, dataDir,
+      app, db, url: `http://${host}:${port}`, dataDir,
       close: async () => {
         try {
           await app.close();
@@ -108,6 +111,8 @@ export async function createTestUser(db: Db, opts: { rights?: string[]; admin?: 
 /** A browser-like HTTP client: keeps cookies and echoes the CSRF cookie in its header. */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Headers sent with every request (e.g. X-Forwarded-For, to come from another address behind TRUST_PROXY). */
+  readonly headers: Record<string, string> = {};
 
   constructor(readonly baseUrl: string, readonly userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36') {}
 
@@ -130,9 +135,11 @@ export class TestClient {
   /** A request with any body and content type (the fuzz tier sends what no browser would), cookies kept. */
   async send(method: string, path: string, opts: { body?: string | FormData | Blob; contentType?: string; csrf?: boolean; timeoutMs?: number } = {}): Promise<{ status: number; text: string; headers: Headers }> {
     if (method !== 'GET' && opts.csrf !== false && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/v1/client/csrf');
-    const headers: Record<string, string> = { 'user-agent': this.userAgent, cookie: this.cookieHeader };
+    const headers: Record<string, string> = { ...this.headers, 'user-agent': this.userAgent, cookie: this.cookieHeader };
     if (opts.contentType !== undefined) headers['content-type'] = opts.contentType;
     if (method !== 'GET' && opts.csrf !== false) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE) ?? '';
+    // As the console does not, but a GET that changes state (the spec's dungphatngay) asks for it.
+    else if (opts.csrf !== false && this.cookies.has(CSRF_COOKIE)) headers[CSRF_HEADER] = this.cookies.get(CSRF_COOKIE)!;
     const signal = opts.timeoutMs ? AbortSignal.timeout(opts.timeoutMs) : undefined;
     const response = await fetch(this.baseUrl + path, { method, headers, body: opts.body, signal });
     for (const line of response.headers.getSetCookie()) {
@@ -197,6 +204,16 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 500
     if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, stepMs));
   }
+}
+
+/** Uploads audio as the console does (geturlupload, then PUT with the session's cookies), answering its stored key. */
+export async function uploadAudio(server: TestServer, client: TestClient, name: string, mp3: Buffer): Promise<string> {
+  const [address] = (await client.post('/v1/client/lichphat/geturlupload', { key: [name] })).body.data;
+  const put = await fetch(server.url + address.url, {
+    method: 'PUT', body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg', cookie: client.cookieHeader, [CSRF_HEADER]: client.cookies.get(CSRF_COOKIE)! },
+  });
+  if (put.status !== 204) throw new Error(`upload of ${name} answered ${put.status}`);
+  return address.fields.key as string;
 }
 
 /** Registers `count` speakers in an area through the API and runs them as real agents (silent players; `fetchAudio` opens each item's URL). */

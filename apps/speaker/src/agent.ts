@@ -1,96 +1,39 @@
 import { EventEmitter } from 'node:events';
-import {
-  CLOCK_SYNC,
-  deviceCommandSchema,
-  deviceConfigSchema,
-  deviceStateSchema,
-  topics,
-  type DeviceCommand,
-  type DeviceConfig,
-  type DeviceEvent,
-  type DeviceState,
-} from '@loa/contract';
-import { ClockSync, monotonicClock, type LocalClock } from './clockSync';
-import { CommandFilter } from './commandFilter';
-import { ConnectionRefusedError, DeviceLink } from './deviceLink';
-import { localIp } from './localIp';
+import { agentVersionOf, topics, type DeviceState } from '@loa/contract';
+import { DEFAULT_FIRMWARE, parseJson, type DropReason, type SpeakerAgentEvents, type SpeakerAgentOptions } from './agentTypes';
+import { ClockExchange } from './clockExchange';
+import { ClockSync, monotonicClock } from './clockSync';
+import { CommandHandler } from './commandHandler';
+import { DeviceLink, type ConnectionRefusedError } from './deviceLink';
+import { DeviceSettings } from './deviceSettings';
 import { silentLogger, type Logger } from './logger';
+import { playEventHooks } from './playEvents';
+import { HealthMonitor } from './health';
+import { MediaCache } from './mediaCache';
+import { withDeviceProof } from './mediaProof';
+import { PlanKeeper } from './plan';
 import { choosePlayer, type Player } from './player';
 import { Playout } from './playout';
 import { addReporter, removeReporter, type Reporter } from './reportClock';
-import type { InterruptReason, ItemOutcome, PlayCommand, PlaybackSession } from './session';
+import type { InterruptReason } from './session';
+import { deviceState, StateReporter } from './stateReporter';
+import { Updater } from './updater';
+import { AGENT_VERSION } from './version';
 
 export { ConnectionRefusedError } from './deviceLink';
+export { DEFAULT_FIRMWARE } from './agentTypes';
+export type { DropReason, SpeakerAgentEvents, SpeakerAgentOptions } from './agentTypes';
 
-export const DEFAULT_FIRMWARE = 'loa-speaker/0.1.0';
-const DEFAULT_REPORT_INTERVAL_S = 20;
 const REBOOT_DELAY_MS = 1000;
-/** Commands that arrive before the first clock answer wait for it this long at most, ms. */
-const UNSYNCED_HOLD_MS = 2_000;
 /** A state change that an event already told (an item started) is reported after this, plus jitter. */
 const STATE_SETTLE_MS = 1000;
-const EVENT_PUBLISH = { qos: 1 } as const;
-/** Longest a state report waits for the events sent before it to be acknowledged, ms. */
-const STATE_WAIT_MS = 2_000;
-
-export interface SpeakerAgentOptions {
-  /** mqtt://, mqtts://, ws:// or wss:// */
-  mqttUrl: string;
-  deviceId: string;
-  secret: string;
-  firmware?: string;
-  /** Defaults to `choosePlayer({ fetchAudio, outputDir })`. */
-  player?: Player;
-  /** The silent player opens each audio URL over HTTP(S) (default true). */
-  fetchAudio?: boolean;
-  /**
-   * Writes what it plays to WAV files in this folder (one per item, `<sessionId>-<item>.wav`) through
-   * mpg123 instead of the sound device; needs mpg123, and no `player` of its own.
-   */
-  outputDir?: string;
-  logger?: Logger;
-  /** Base for item URLs that are not absolute (e.g. "/media/x.mp3"). */
-  audioBaseUrl?: string;
-  /** Volume until the configuration says otherwise (default 70). */
-  volume?: number;
-  /** First reconnect delay, doubled up to 30 s (default 1000 ms). */
-  reconnectBaseMs?: number;
-  connectTimeoutMs?: number;
-  /** The device's own clock (default: the system's, advanced monotonically); tests give a wrong one. */
-  clock?: LocalClock;
-  /** Simulation only (tests, benchmarks): one-way delay added to every message, ms. */
-  simulatedLatency?: () => number;
-}
-
-/** Why a command was not acted on. */
-export type DropReason = 'malformed' | 'duplicate' | 'expired';
-
-export interface SpeakerAgentEvents {
-  connected: [];
-  disconnected: [];
-  /** A connection attempt failed before the broker accepted it. */
-  attemptFailed: [error: Error | null];
-  reconnecting: [delayMs: number];
-  /** The broker refused the id or secret. */
-  refused: [error: Error];
-  config: [config: DeviceConfig];
-  command: [command: DeviceCommand];
-  dropped: [reason: DropReason, detail: string];
-  /** A play ignored: outranked by what plays (a higher priority, or the same one without takeover), or the very run it already plays. */
-  ignored: [command: PlayCommand];
-  /** Every event published (ack, started, finished, error). */
-  event: [event: DeviceEvent];
-  state: [state: DeviceState];
-  /** A session played to its end. */
-  played: [sessionId: string];
-  /** A clock answer was taken or ignored (docs/device-protocol.md "Clock"). */
-  clockAnswer: [verdict: 'accepted' | 'malformed' | 'unknown' | 'absurd'];
-}
+const DEFAULT_CACHE_BYTES = 512 * 1024 * 1024;
 
 /**
  * A speaker: connects to the broker as its device (DeviceLink), follows its retained configuration
- * (areas, volume, report interval), plays the commands it receives (Playout) and reports state and
- * events (docs/device-protocol.md).
+ * (areas, volume, report interval), plays the commands it receives (CommandHandler, Playout) and
+ * reports state and events (StateReporter, playEvents; docs/device-protocol.md). This class holds
+ * the lifecycle (start, stop, kill, reboot) and wires the parts to the link.
  */
 export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Reporter {
   readonly deviceId: string;
@@ -100,44 +43,107 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   syncDueAt = Number.POSITIVE_INFINITY;
   private readonly link: DeviceLink;
   private readonly playout: Playout;
+  private readonly reporter: StateReporter;
+  private readonly clockExchange: ClockExchange;
+  private readonly commands: CommandHandler;
+  private readonly settings: DeviceSettings;
+  /** The plan of scheduled occurrences and its file cache (issue #30). */
+  readonly plan: PlanKeeper;
+  private readonly cache: MediaCache | null;
+  /** The box's health readings (issue #31), when `options.health` asks for them. */
+  private readonly health: HealthMonitor | null;
+  /** Remote updates (issue #31), when the options give their settings. */
+  private readonly updater: Updater | null;
   private player: Player | null;
-  private readonly filter = new CommandFilter(1000);
-  private areaIds: string[] = [];
-  private volumeLevel: number;
-  private reportIntervalMs = DEFAULT_REPORT_INTERVAL_S * 1000;
   private ended = false;
   private dead = false;
   private startWaiter: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly log: Logger;
-  /** Commands received before the clock's first answer (they are timed in server time). */
-  private held: { json: unknown; topic: string }[] = [];
-  private holdTimer: NodeJS.Timeout | null = null;
-  private burstTimers: NodeJS.Timeout[] = [];
-  private reportedClock = '';
-  /** Events sent at QoS 1 and not yet acknowledged: a state report waits for them (below). */
-  private eventsInFlight = 0;
-  private stateWaiting: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: SpeakerAgentOptions) {
     super();
     if (options.player && options.outputDir) throw new Error('outputDir chooses the player: give one or the other');
     this.deviceId = options.deviceId;
     this.player = options.player ?? null;
-    this.volumeLevel = options.volume ?? 70;
-    this.log = options.logger ?? silentLogger;
-    this.clock = new ClockSync(options.clock ?? monotonicClock());
-    this.link = new DeviceLink({ ...options, logger: this.log });
-    this.link.on('up', () => this.onUp());
-    this.link.on('down', () => this.onDown());
-    this.link.on('attemptFailed', () => this.emit('attemptFailed', null));
-    this.link.on('reconnecting', (delay) => this.emit('reconnecting', delay));
-    this.link.on('refused', (error) => this.onRefused(error));
-    this.link.on('message', (topic, payload) => this.onMessage(topic, payload));
-    this.playout = new Playout(() => this.player as Player, {
-      onItemStart: (session, index, position) => this.onItemStart(session, index, position),
-      onItemEnd: (session, index, outcome) => this.onItemEnd(session, index, outcome),
-      onSessionEnd: (session) => this.onSessionEnd(session),
-    }, (url) => this.resolveUrl(url), () => this.clock.now());
+    const log = options.logger ?? silentLogger;
+    this.log = log;
+    const clock = new ClockSync(options.clock ?? monotonicClock());
+    this.clock = clock;
+    const link = new DeviceLink({ ...options, logger: log });
+    this.link = link;
+    const deviceId = this.deviceId;
+    this.settings = new DeviceSettings({
+      link,
+      player: () => this.player,
+      drop: (reason, detail) => this.drop(reason, detail),
+      onConfig: (config) => {
+        this.reportDueAt = Math.min(this.reportDueAt, Date.now() + this.settings.reportIntervalMs);
+        this.emit('config', config);
+      },
+      onVolume: () => this.reportState(),
+    }, options.volume);
+    this.reporter = new StateReporter({
+      deviceId, link, clock, log,
+      state: () => this.state,
+      isDead: () => this.dead,
+      reportAgain: () => this.reportState(),
+      onState: (state) => this.emit('state', state),
+      onEvent: (event) => this.emit('event', event),
+    });
+    this.playout = new Playout(() => this.player as Player, playEventHooks({
+      deviceId, clock, log, reporter: this.reporter,
+      reportSoon: () => this.reportStateSoon(),
+      reportNow: () => this.reportState(),
+      onPlayed: (sessionId) => this.emit('played', sessionId),
+    }), (url) => this.resolveUrl(url), () => clock.now());
+    this.clockExchange = new ClockExchange({
+      deviceId, link, clock, log,
+      onVerdict: (verdict) => this.emit('clockAnswer', verdict),
+      onFirstSync: () => this.commands.releaseHeld(),
+      onAnswered: () => {
+        if (this.reporter.clockChanged()) this.reportStateSoon();
+      },
+    });
+    this.commands = new CommandHandler({
+      deviceId, clock, log, playout: this.playout, reporter: this.reporter,
+      drop: (reason, detail) => this.drop(reason, detail),
+      onCommand: (command) => this.emit('command', command),
+      onIgnored: (command) => this.emit('ignored', command),
+      stopSession: (reason) => this.stopSession(reason),
+      setVolume: (volume) => this.settings.setVolume(volume),
+      reboot: () => this.reboot(),
+      update: (command) => {
+        if (!this.updater) return void log.warn(`[${deviceId}] lệnh cập nhật bị bỏ qua: loa không bật cập nhật từ xa / update ignored: updates not configured`);
+        this.updater.handle(command).catch((error: unknown) => log.error(`[${deviceId}] cập nhật lỗi / update error: ${(error as Error).message}`));
+      },
+    });
+    this.updater = options.updates
+      ? new Updater(options.updates, {
+        deviceId, secret: options.secret, serverUrl: options.audioBaseUrl ?? '', log,
+        version: agentVersionOf(options.firmware) ?? AGENT_VERSION,
+        report: (event) => this.reporter.publishEvent({ type: 'update', ...event, at: Math.round(clock.now()) }),
+      })
+      : null;
+    this.cache = options.cacheDir ? new MediaCache(options.cacheDir, options.cacheBytes ?? DEFAULT_CACHE_BYTES) : null;
+    this.plan = new PlanKeeper({
+      deviceId, clock, log, playout: this.playout, cache: this.cache,
+      resolveUrl: (url) => this.resolveUrl(url), secret: options.secret,
+      report: (message) => this.reporter.publishEvent({ type: 'error', message: message.slice(0, 500), at: Math.round(clock.now()) }),
+      onChange: () => this.reportStateSoon(),
+    });
+    this.on('played', (sessionId) => this.plan.finished(sessionId));
+    // The first reading goes out soon; later ones ride on the periodic state.
+    let firstReading = true;
+    this.health = options.health ? new HealthMonitor(options.health, () => {
+      if (firstReading) this.reportStateSoon();
+      firstReading = false;
+    }) : null;
+    link.on('up', () => this.onUp());
+    link.on('down', () => this.onDown());
+    link.on('attemptFailed', () => this.emit('attemptFailed', null));
+    link.on('reconnecting', (delay) => this.emit('reconnecting', delay));
+    link.on('refused', (error) => this.onRefused(error));
+    link.on('message', (topic, payload) => this.onMessage(topic, payload));
   }
 
   get connected(): boolean {
@@ -145,12 +151,12 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   }
 
   get volume(): number {
-    return this.volumeLevel;
+    return this.settings.volume;
   }
 
   /** Area ids whose command topics the agent follows. */
   get areas(): readonly string[] {
-    return this.areaIds;
+    return this.settings.areas;
   }
 
   /** Areas of its configuration whose command topic it has not subscribed in this session (none when healthy). */
@@ -165,15 +171,12 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   /** The state this agent reports. */
   get state(): DeviceState {
+    const plan = this.plan.status;
+    const health = this.health?.latest;
     return {
-      online: true,
-      volume: this.volumeLevel,
-      playing: this.playing,
-      firmware: this.options.firmware ?? DEFAULT_FIRMWARE,
-      signal: null,
-      ip: localIp(),
-      ts: Math.round(this.clock.localNow()),
-      clock: this.clock.status(),
+      ...deviceState(this.settings.volume, this.playing, this.options.firmware ?? DEFAULT_FIRMWARE, this.clock),
+      ...(plan ? { plan: { version: plan.version, missing: plan.missing } } : {}),
+      ...(health ? { health } : {}),
     };
   }
 
@@ -181,7 +184,11 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
   async start(): Promise<void> {
     if (this.link.started) throw new Error('agent already started');
     this.player ??= await choosePlayer({ fetchAudio: this.options.fetchAudio ?? true, outputDir: this.options.outputDir });
-    this.player.setVolume(this.volumeLevel);
+    this.player.setVolume(this.settings.volume);
+    await this.cache?.open();
+    await this.updater?.resume();
+    this.plan.start();
+    this.health?.start();
     return new Promise((resolve, reject) => {
       this.startWaiter = { resolve, reject };
       this.link.open();
@@ -210,36 +217,9 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
 
   /** Reports state now (and reschedules the periodic report). */
   reportState(): void {
-    this.reportDueAt = Date.now() + this.reportIntervalMs;
+    this.reportDueAt = Date.now() + this.settings.reportIntervalMs;
     if (!this.link.up || this.dead) return;
-    // mqtt.js writes a QoS 0 message at once but a QoS 1 one only after storing it: a state sent
-    // right after an item's `started` would overtake it, and the server, reading `started` last,
-    // would think the item still plays. The state waits until the events before it are acknowledged.
-    if (this.eventsInFlight > 0) {
-      this.stateWaiting ??= setTimeout(() => {
-        this.stateWaiting = null;
-        this.eventsInFlight = 0;
-        this.reportState();
-      }, STATE_WAIT_MS);
-      return;
-    }
-    this.reportedClock = this.clockSignature();
-    const parsed = deviceStateSchema.safeParse(this.state);
-    if (!parsed.success) {
-      this.log.error(`[${this.deviceId}] invalid state not sent: ${parsed.error.message}`);
-      return;
-    }
-    // QoS 0: a state is the whole picture and is sent again after every reconnect. At QoS 1 a state
-    // still unacknowledged when the link dropped would be replayed from the session store ahead of
-    // the new subscriptions, and the server, taking it for "subscribed and online", would send the
-    // running bulletin to a speaker not yet listening.
-    this.link.publish(topics.state(this.deviceId), JSON.stringify(parsed.data), { qos: 0, retain: true });
-    this.emit('state', parsed.data);
-  }
-
-  /** Reports state within the next one to three seconds (the process-wide report clock ticks each second). */
-  private reportStateSoon(): void {
-    this.reportDueAt = Math.min(this.reportDueAt, Date.now() + STATE_SETTLE_MS + Math.random() * STATE_SETTLE_MS);
+    this.reporter.send();
   }
 
   /**
@@ -247,89 +227,34 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
    * device's clock topic; the answer comes on its time topic.
    */
   syncClock(): void {
-    this.syncDueAt = Date.now() + CLOCK_SYNC.intervalMs;
+    this.syncDueAt = Date.now() + this.clockExchange.nextGapMs();
     if (!this.link.up || this.dead) return;
     // Judged again each exchange: a clock that became untrusted (no answers) is reported soon.
-    if (this.clockSignature() !== this.reportedClock) this.reportStateSoon();
-    this.link.publish(topics.clock(this.deviceId), JSON.stringify(this.clock.request()), { qos: 0 });
+    if (this.reporter.clockChanged()) this.reportStateSoon();
+    this.clockExchange.request();
   }
 
-  private clockSignature(): string {
-    const { quality, fault } = this.clock.status();
-    return `${quality}|${fault ?? ''}`;
-  }
-
-  private onClockAnswer(payload: Buffer, t4: number): void {
-    let json: unknown = null;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
-      // counted as malformed below
-    }
-    const wasSynced = this.clock.synced;
-    const verdict = this.clock.answer(json, t4);
-    this.emit('clockAnswer', verdict);
-    if (verdict !== 'accepted') {
-      this.log.debug?.(`[${this.deviceId}] bỏ qua trả lời đồng hồ / clock answer ignored (${verdict})`);
-      return;
-    }
-    if (!wasSynced) {
-      const { offset, rtt } = this.clock.status();
-      this.log.info(`[${this.deviceId}] đồng bộ đồng hồ / clock synchronised: ${offset >= 0 ? '+' : ''}${offset} ms (khứ hồi / round trip ${rtt} ms)`);
-      this.releaseHeld();
-    }
-    if (this.clockSignature() !== this.reportedClock) this.reportStateSoon();
-  }
-
-  /** Plays the commands that waited for the clock (or for the hold to run out). */
-  private releaseHeld(): void {
-    if (this.holdTimer) clearTimeout(this.holdTimer);
-    this.holdTimer = null;
-    const held = this.held;
-    this.held = [];
-    for (const h of held) this.handleCommand(h.json, h.topic);
-  }
-
-  private clearClockTimers(): void {
-    for (const t of this.burstTimers) clearTimeout(t);
-    this.burstTimers = [];
-  }
-
-  private onDown(): void {
-    this.clearClockTimers();
-    this.syncDueAt = Number.POSITIVE_INFINITY;
-    this.emit('disconnected');
-  }
-
-  private shutdown(): void {
-    this.ended = true;
-    this.clearClockTimers();
-    if (this.stateWaiting) clearTimeout(this.stateWaiting);
-    this.stateWaiting = null;
-    if (this.holdTimer) clearTimeout(this.holdTimer);
-    this.holdTimer = null;
-    this.held = [];
-    removeReporter(this);
-    this.startWaiter?.reject(new Error('agent stopped before it connected'));
-    this.startWaiter = null;
+  /** Reports state within the next one to three seconds (the process-wide report clock ticks each second). */
+  private reportStateSoon(): void {
+    this.reportDueAt = Math.min(this.reportDueAt, Date.now() + STATE_SETTLE_MS + Math.random() * STATE_SETTLE_MS);
   }
 
   private onUp(): void {
     this.log.info(`[${this.deviceId}] đã kết nối / connected`);
     addReporter(this);
     // The clock first: its answer usually comes before the running bulletin the state brings.
-    this.clock.reconnected();
-    this.clearClockTimers();
-    this.syncClock();
-    for (let i = 1; i < CLOCK_SYNC.burst; i += 1) {
-      const timer = setTimeout(() => this.syncClock(), i * CLOCK_SYNC.burstGapMs);
-      timer.unref();
-      this.burstTimers.push(timer);
-    }
+    this.clockExchange.startBurst(() => this.syncClock());
     this.reportState();
+    this.updater?.connected().catch((error: unknown) => this.log.error(`[${this.deviceId}] cập nhật lỗi / update error: ${(error as Error).message}`));
     this.emit('connected');
     this.startWaiter?.resolve();
     this.startWaiter = null;
+  }
+
+  private onDown(): void {
+    this.clockExchange.stopBurst();
+    this.syncDueAt = Number.POSITIVE_INFINITY;
+    this.emit('disconnected');
   }
 
   private onRefused(refused: ConnectionRefusedError): void {
@@ -344,29 +269,30 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     }
   }
 
+  private shutdown(): void {
+    this.ended = true;
+    this.plan.stop();
+    this.health?.stop();
+    this.updater?.stop();
+    this.clockExchange.stopBurst();
+    this.reporter.cancel();
+    this.commands.clear();
+    removeReporter(this);
+    this.startWaiter?.reject(new Error('agent stopped before it connected'));
+    this.startWaiter = null;
+  }
+
   private onMessage(topic: string, payload: Buffer): void {
-    if (topic === topics.time(this.deviceId)) return this.onClockAnswer(payload, this.clock.localNow());
+    if (topic === topics.time(this.deviceId)) return this.clockExchange.answer(payload, this.clock.localNow());
     if (payload.length === 0) return; // a cleared retained message
-    let json: unknown;
-    try {
-      json = JSON.parse(payload.toString('utf8'));
-    } catch {
+    const json = parseJson(payload);
+    if (json === undefined) {
       this.drop('malformed', `not JSON on ${topic}`);
       return;
     }
-    if (topic === topics.config(this.deviceId)) this.applyConfig(json);
-    else if (!this.clock.synced) this.hold(json, topic);
-    else this.handleCommand(json, topic);
-  }
-
-  /** A command before the first clock answer: its times are server times, so it waits for the clock a moment. */
-  private hold(json: unknown, topic: string): void {
-    this.held.push({ json, topic });
-    if (this.held.length > 100) this.held.shift();
-    if (!this.holdTimer) {
-      this.holdTimer = setTimeout(() => this.releaseHeld(), UNSYNCED_HOLD_MS);
-      this.holdTimer.unref();
-    }
+    if (topic === topics.config(this.deviceId)) this.settings.apply(json);
+    else if (topic === topics.plan(this.deviceId)) this.plan.receive(json);
+    else this.commands.receive(json, topic);
   }
 
   private drop(reason: DropReason, detail: string): void {
@@ -374,115 +300,14 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.emit('dropped', reason, detail);
   }
 
-  private applyConfig(json: unknown): void {
-    const parsed = deviceConfigSchema.safeParse(json);
-    if (!parsed.success) {
-      this.drop('malformed', `config: ${parsed.error.message}`);
-      return;
-    }
-    const config = parsed.data;
-    this.areaIds = [...config.areas];
-    this.link.setAreas(this.areaIds);
-    this.reportIntervalMs = config.reportInterval * 1000;
-    this.link.keepalive = config.keepalive;
-    this.reportDueAt = Math.min(this.reportDueAt, Date.now() + this.reportIntervalMs);
-    this.emit('config', config);
-    this.setVolume(config.volume);
-  }
-
-  private handleCommand(json: unknown, topic: string): void {
-    const parsed = deviceCommandSchema.safeParse(json);
-    if (!parsed.success) {
-      this.drop('malformed', `${topic}: ${parsed.error.message}`);
-      return;
-    }
-    const command = parsed.data;
-    const verdict = this.filter.check(command, this.clock.now());
-    if (verdict !== 'accept') {
-      this.drop(verdict, `${command.type} ${command.id}`);
-      return;
-    }
-    this.emit('command', command);
-    // A play that starts is confirmed by its `started` event (it carries the command id): one
-    // message instead of two per speaker when a bulletin reaches thousands at once.
-    if (command.type === 'play') {
-      if (!this.play(command)) this.publishEvent({ type: 'ack', cmdId: command.id, at: Math.round(this.clock.now()) });
-      return;
-    }
-    this.publishEvent({ type: 'ack', cmdId: command.id, at: Math.round(this.clock.now()) });
-    switch (command.type) {
-      case 'stop':
-        if (!command.sessionId || command.sessionId === this.playout.current?.sessionId) this.stopSession('stopped');
-        break;
-      case 'volume':
-        this.setVolume(command.volume);
-        break;
-      case 'reboot':
-        this.reboot();
-        break;
-    }
-  }
-
-  /** Starts a session; answers false when the command is ignored (already playing it, outranked by what plays, or already over). */
-  private play(command: PlayCommand): boolean {
-    const verdict = this.playout.play(command);
-    if (verdict === 'outranked') this.log.info(`[${this.deviceId}] giữ phiên đang phát, bỏ qua phiên ${command.sessionId} (ưu tiên không cao hơn) / kept the playing session, ignored ${command.sessionId}`);
-    if (verdict === 'over') this.log.info(`[${this.deviceId}] phiên đã kết thúc / session already over: ${command.sessionId}`);
-    if (verdict === 'sameRun' || verdict === 'outranked') this.emit('ignored', command);
-    return verdict === 'started';
-  }
-
-  private resolveUrl(url: string): string {
-    try {
-      return new URL(url, this.options.audioBaseUrl).toString();
-    } catch {
-      return url;
-    }
-  }
-
-  private onItemStart(session: PlaybackSession, index: number, position: number): void {
-    const item = session.command.items[index];
-    this.log.info(`[${this.deviceId}] đang phát / playing "${item.title || session.command.title}" (${index + 1}/${session.command.items.length}) từ / from ${position.toFixed(1)} s`);
-    // `started` tells the server what plays now; the retained state follows a moment later (with
-    // jitter), so a bulletin to a whole province is not answered by two messages per speaker at once.
-    this.publishEvent({
-      type: 'started', cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: item.url,
-      title: (item.title || session.command.title).slice(0, 200), position: Math.round(position * 10) / 10, at: Math.round(this.clock.now()),
-    });
-    this.reportStateSoon();
-  }
-
-  private onItemEnd(session: PlaybackSession, index: number, outcome: ItemOutcome): void {
-    const base = { cmdId: session.command.id, sessionId: session.sessionId, itemIndex: index, url: session.command.items[index].url, at: Math.round(this.clock.now()) };
-    if (outcome.kind === 'error') {
-      this.log.warn(`[${this.deviceId}] lỗi phát / play error: ${outcome.message}`);
-      this.publishEvent({ ...base, type: 'error', message: outcome.message.slice(0, 500) });
-    } else {
-      this.publishEvent({ ...base, type: 'finished', ...(outcome.kind === 'interrupted' ? { message: outcome.reason } : {}) });
-    }
-  }
-
-  private onSessionEnd(session: PlaybackSession): void {
-    this.log.info(`[${this.deviceId}] phát xong / finished session ${session.sessionId}`);
-    this.reportState();
-    this.emit('played', session.sessionId);
-  }
-
   private stopSession(reason: InterruptReason, report = true): void {
     const session = this.playout.stop(reason, report && !this.dead);
+    // Stopped by the server: its plan does not start it again.
+    if (session && reason === 'stopped') this.plan.finished(session.sessionId);
     if (session && report) {
       this.log.info(`[${this.deviceId}] dừng phát / stopped ${session.sessionId} (${reason})`);
       this.reportState();
     }
-  }
-
-  /** Sets the volume; returns whether it changed (and was reported). */
-  private setVolume(volume: number): boolean {
-    if (volume === this.volumeLevel) return false;
-    this.volumeLevel = volume;
-    this.player?.setVolume(volume);
-    this.reportState();
-    return true;
   }
 
   private reboot(): void {
@@ -492,19 +317,17 @@ export class SpeakerAgent extends EventEmitter<SpeakerAgentEvents> implements Re
     this.link.restart(REBOOT_DELAY_MS);
   }
 
-  /** Events are built here from typed values (the tests check them against the contract), so they go out without a schema pass. */
-  private publishEvent(event: DeviceEvent): void {
-    if (this.dead) return;
-    this.eventsInFlight += 1;
-    this.link.publish(topics.event(this.deviceId), JSON.stringify(event), EVENT_PUBLISH, (error) => {
-      if (error) this.log.debug?.(`[${this.deviceId}] event not sent: ${error.message}`);
-      this.eventsInFlight = Math.max(0, this.eventsInFlight - 1);
-      if (this.eventsInFlight === 0 && this.stateWaiting) {
-        clearTimeout(this.stateWaiting);
-        this.stateWaiting = null;
-        this.reportState();
-      }
-    });
-    this.emit('event', event);
+  private resolveUrl(url: string): string {
+    // A file of the plan held in the cache plays from there, whatever the link does.
+    const local = this.plan?.localFile(url);
+    if (local) return local;
+    let absolute: string;
+    try {
+      absolute = new URL(url, this.options.audioBaseUrl).toString();
+    } catch {
+      return url;
+    }
+    // The server's own audio: the speaker proves who it is, so it gets only what is meant for it.
+    return withDeviceProof(absolute, this.options.audioBaseUrl, this.deviceId, this.options.secret);
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clockStatusSchema } from '@loa/contract';
+import { CLOCK_SYNC, clockStatusSchema } from '@loa/contract';
+import { ClockExchange } from './clockExchange';
 import { ClockSync, skewedClock } from './clockSync';
 
 /**
@@ -29,6 +30,63 @@ function world(error: number, driftPpm = 0) {
     },
   };
 }
+
+describe('ClockSync: settling while uncertain', () => {
+  it('says how uncertain the estimate is: the width of the bounds its exchanges leave', () => {
+    const w = world(7_000);
+    expect(w.sync.uncertainty()).toBeNull();
+    w.exchange(20, 30); // bounds: − 30 … + 20 around the truth
+    expect(w.sync.uncertainty()).toBeCloseTo(50, 0);
+    w.advance(250);
+    w.exchange(40, 4); // a fast return leg narrows the low side to − 4
+    expect(w.sync.uncertainty()).toBeCloseTo(24, 0);
+    w.advance(250);
+    w.exchange(3, 60); // and a fast outward leg the high side to + 3
+    expect(w.sync.uncertainty()).toBeCloseTo(7, 0);
+    expect(Math.abs(w.sync.now() - w.trueNow)).toBeLessThanOrEqual(3.5);
+  });
+
+  it('asks again within seconds after the burst while uncertain, at most settleMax times, then once a minute', () => {
+    const w = world(-3_000);
+    const exchange = new ClockExchange({ deviceId: 'd', link: { publish: () => undefined } as never, clock: w.sync, log: console, onVerdict: () => undefined, onFirstSync: () => undefined, onAnswered: () => undefined });
+    exchange.startBurst(() => undefined);
+    exchange.stopBurst();
+    // The burst's own exchanges: their timers set the next one.
+    for (let i = 0; i < CLOCK_SYNC.burst - 1; i += 1) expect(exchange.nextGapMs(() => 0)).toBe(CLOCK_SYNC.intervalMs);
+    // A burst on a busy link: every exchange slow on both legs, so the estimate stays uncertain.
+    for (let i = 0; i < CLOCK_SYNC.burst; i += 1) w.exchange(40, 45);
+    const gaps: number[] = [];
+    for (let i = 0; i < CLOCK_SYNC.settleMax + 2; i += 1) gaps.push(exchange.nextGapMs(() => 0.5));
+    expect(gaps.slice(0, CLOCK_SYNC.settleMax)).toEqual(Array(CLOCK_SYNC.settleMax).fill(CLOCK_SYNC.settleGapMs * 1.5));
+    expect(gaps.slice(CLOCK_SYNC.settleMax)).toEqual([CLOCK_SYNC.intervalMs, CLOCK_SYNC.intervalMs]);
+  });
+
+  it('takes no drift from a minute of settling exchanges whose legs vary: the corrected clock stays right', () => {
+    const w = world(9_000); // no drift at all
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 30; i += 1) {
+      w.exchange(5 + random() * 20, 5 + random() * 20);
+      w.advance(2_000);
+    }
+    expect(w.sync.status().drift).toBe(0);
+    w.advance(60_000);
+    expect(Math.abs(w.sync.now() - w.trueNow)).toBeLessThan(10);
+  });
+
+  it('stops settling as soon as the estimate is good enough', () => {
+    const w = world(12_000);
+    const exchange = new ClockExchange({ deviceId: 'd', link: { publish: () => undefined } as never, clock: w.sync, log: console, onVerdict: () => undefined, onFirstSync: () => undefined, onAnswered: () => undefined });
+    exchange.startBurst(() => undefined);
+    exchange.stopBurst();
+    for (let i = 0; i < CLOCK_SYNC.burst - 1; i += 1) exchange.nextGapMs();
+    w.exchange(30, 30);
+    expect(exchange.nextGapMs(() => 0)).toBe(CLOCK_SYNC.settleGapMs);
+    w.advance(2_000);
+    w.exchange(3, 4); // a quiet moment: bounds 7 ms wide
+    expect(exchange.nextGapMs(() => 0)).toBe(CLOCK_SYNC.intervalMs);
+  });
+});
 
 describe('ClockSync: the offset filter', () => {
   it('finds a device clock 30 s fast from one symmetric exchange', () => {
@@ -61,10 +119,10 @@ describe('ClockSync: the offset filter', () => {
     expect(Math.abs(w.sync.now() - w.trueNow)).toBeLessThan(0.5);
   });
 
-  it('forgets old samples: the window keeps the last eight', () => {
+  it('forgets old samples: the window keeps the last sixteen', () => {
     const w = world(1_000);
-    w.exchange(1, 1); // a very good sample, then eight mediocre ones push it out
-    for (let i = 0; i < 8; i += 1) {
+    w.exchange(1, 1); // a very good sample, then sixteen mediocre ones push it out
+    for (let i = 0; i < 16; i += 1) {
       w.advance(1_000);
       w.exchange(20, 20);
     }

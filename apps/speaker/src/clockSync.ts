@@ -54,8 +54,13 @@ const JUMP_CONFIRMATIONS = 3;
 /** Steps within this long that make the clock untrusted. */
 const JUMP_WINDOW_MS = 10 * 60_000;
 const JUMPS_UNTRUSTED = 3;
-/** Drift is estimated over best samples spanning at least this long, and kept within ±this many ppm. */
-const DRIFT_MIN_SPAN_MS = 30_000;
+/**
+ * Drift is estimated over best samples spanning at least this long, and kept within ±this many ppm.
+ * Ten minutes: offsets a few ms apart over half a minute make a slope of hundreds of ppm (the
+ * settling exchanges come that close together), which would carry the estimate off by more than
+ * the drift of a real clock (tens of ppm) ever does between two exchanges.
+ */
+const DRIFT_MIN_SPAN_MS = 10 * 60_000;
 const DRIFT_MAX_PPM = 500;
 const HISTORY = 16;
 
@@ -126,6 +131,14 @@ export class ClockSync {
   private estimate(): { offset: number; at: number } | null {
     const best = this.best();
     if (!best) return null;
+    const bounds = this.bounds();
+    if (bounds) return { offset: (bounds.low + bounds.high) / 2, at: bounds.at };
+    return { offset: best.offset, at: best.at };
+  }
+
+  /** The intersection of the window's bounds at the newest sample's instant; null when empty or they do not meet. */
+  private bounds(): { low: number; high: number; at: number } | null {
+    if (this.samples.length === 0) return null;
     const at = this.samples[this.samples.length - 1].at;
     let low = Number.NEGATIVE_INFINITY;
     let high = Number.POSITIVE_INFINITY;
@@ -134,8 +147,19 @@ export class ClockSync {
       low = Math.max(low, offset - sample.delay / 2);
       high = Math.min(high, offset + sample.delay / 2);
     }
-    if (low <= high) return { offset: (low + high) / 2, at };
-    return { offset: best.offset, at: best.at };
+    return low <= high ? { low, high, at } : null;
+  }
+
+  /**
+   * How uncertain the estimate is, ms: the width of the bounds the window's exchanges leave (the
+   * true offset lies within them), or the best round trip when they do not meet; null before the
+   * first answer.
+   */
+  uncertainty(): number | null {
+    const best = this.best();
+    if (!best) return null;
+    const bounds = this.bounds();
+    return bounds ? bounds.high - bounds.low : best.delay;
   }
 
   /** Starts an exchange: the request to publish. Requests not answered in time are forgotten. */
@@ -239,7 +263,7 @@ export class ClockSync {
 
   /**
    * Keeps a good sample (a round trip close to the best one's) for the drift estimate: the slope of
-   * a least-squares line through the last such samples, once they span half a minute.
+   * a least-squares line through the last such samples, once they span ten minutes.
    */
   private remember(sample: ClockSample): void {
     const best = this.best();

@@ -6,6 +6,8 @@ import type { Logger } from './logger';
 
 const DEFAULT_KEEPALIVE_S = 30;
 export const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
+/** Said on a graceful stop: the server tells it apart from the last will (reboot, power or link loss). */
+const SIGNED_OFF_PAYLOAD = JSON.stringify({ online: false, reason: 'shutdown' });
 const noop = (): void => undefined;
 
 export interface DeviceLinkOptions {
@@ -155,7 +157,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     if (!client || this.ended) return;
     this.stopReconnecting();
     if (this.isUp) {
-      await client.publishAsync(topics.state(this.deviceId), OFFLINE_PAYLOAD, { qos: 1, retain: true }).catch(() => undefined);
+      await client.publishAsync(topics.state(this.deviceId), SIGNED_OFF_PAYLOAD, { qos: 1, retain: true }).catch(() => undefined);
       await client.endAsync(false);
     } else {
       await client.endAsync(true);
@@ -212,7 +214,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     this.attempts = 0;
     this.lastRefused = false;
     this.subscribedAreas = new Set(this.areaIds);
-    const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), topics.time(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
+    const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), topics.plan(this.deviceId), topics.time(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
     // The device is up only once the subscriptions are granted: the server answers an online state
     // with the running session at once, and that command must not arrive before we listen.
     this.subscribe(wanted, () => {
@@ -232,8 +234,9 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
    */
   private subscribe(topicList: string[], then?: () => void): void {
     if (!this.client || topicList.length === 0) return;
-    const config = topics.config(this.deviceId);
-    const wanted = Object.fromEntries(topicList.map((t) => [t, { qos: t === config ? 1 : 0 } as const]));
+    // The retained configuration and plan (issue #30) at QoS 1: each is the device's whole state of them.
+    const retained = new Set([topics.config(this.deviceId), topics.plan(this.deviceId)]);
+    const wanted = Object.fromEntries(topicList.map((t) => [t, { qos: retained.has(t) ? 1 : 0 } as const]));
     this.client.subscribe(wanted, (error, granted) => {
       if (error) this.options.logger.warn(`[${this.deviceId}] subscribe failed: ${error.message}`);
       for (const grant of granted ?? []) {

@@ -22,3 +22,8 @@ export { consoleLogger } from './consoleLogger';
 export { ClockSync, monotonicClock, skewedClock } from './clockSync';
 export type { LocalClock, AnswerVerdict } from './clockSync';
 export { LivePacer, LIVE_PREBUFFER_MS, LIVE_FEED_AHEAD_MS, LIVE_MAX_LAG_MS } from './livePacer';
+export { HealthMonitor, readHealth } from './health';
+export type { HealthOptions } from './health';
+export { Updater, DEFAULT_CONFIRM_MS } from './updater';
+export type { UpdaterSettings, UpdateCommand } from './updater';
+export { signatureMatches, updatePublicKey, debianArchitecture } from './updateSignature';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { choosePlayer, findExecutable, ProcessPlayer, SilentPlayer } from './player';
 import { compareAudio, readWav, type Audio } from './testing/audioCheck';
 import { mpg123ForTests } from './testing/mpg123';
@@ -103,8 +103,75 @@ describe('ProcessPlayer', () => {
     const fake = await fakeProgram('exit 0');
     const player = new ProcessPlayer('mpg123', fake.path);
     player.setVolume(50);
-    await player.play('http://x/a.mp3', 10, 60, new AbortController().signal);
-    expect((await readFile(fake.argsFile, 'utf8')).trim()).toBe('-q -f 16384 -k 383 http://x/a.mp3');
+    await player.play('/var/lib/loa-speaker/cache/a.mp3', 10, 60, new AbortController().signal);
+    expect((await readFile(fake.argsFile, 'utf8')).trim()).toBe('-q -f 16384 -k 383 /var/lib/loa-speaker/cache/a.mp3');
+  });
+
+  it('fetches a stored file from the server itself and feeds it to mpg123, which still skips to the position (issue #30)', async () => {
+    const body = Buffer.from('ID3-not-really-an-mp3-but-bytes');
+    const http = createServer((_req, res) => res.end(body));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const fake = await fakeProgram('');
+      // The fake decoder keeps what it was fed beside its arguments.
+      const fed = `${fake.argsFile}.in`;
+      await writeFile(fake.path, `#!/bin/sh
+echo "$@" > ${fake.argsFile}
+cat > ${fed}
+`);
+      const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/media/a.mp3`;
+      await new ProcessPlayer('mpg123', fake.path).play(url, 10, 60, new AbortController().signal);
+      expect((await readFile(fake.argsFile, 'utf8')).trim()).toBe('-q -f 32768 -k 383 -');
+      expect(await readFile(fed)).toEqual(body);
+      // A missing file is the agent's error, as the silent player says it.
+      const missing = createServer((_req, res) => res.writeHead(404).end());
+      await new Promise<void>((resolve) => missing.listen(0, '127.0.0.1', resolve));
+      const at = `http://127.0.0.1:${(missing.address() as AddressInfo).port}/media/b.mp3`;
+      await expect(new ProcessPlayer('mpg123', fake.path).play(at, 0, 5, new AbortController().signal)).rejects.toThrow(`HTTP 404 for ${at}`);
+      await new Promise<void>((resolve) => missing.close(() => resolve()));
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    }
+  });
+
+  it('plays a stream opened ahead (prepare) without waiting for the server again, and closes one no item took', async () => {
+    let requests = 0;
+    let closed = 0;
+    // A server that takes 1.5 s to answer: a speaker's 4G link at a bad moment.
+    const slow = createServer((req, res) => {
+      requests += 1;
+      if (req.url?.endsWith('/never.mp3')) {
+        // Long audio, still being sent when the session ends.
+        res.on('close', () => (closed += 1));
+        res.write(Buffer.alloc(1024));
+        return;
+      }
+      setTimeout(() => res.end(Buffer.from('ID3-bytes')), 1500);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const fake = await fakeProgram('cat > /dev/null');
+      const player = new ProcessPlayer('mpg123', fake.path);
+      const base = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/media`;
+      const ahead = new AbortController();
+      player.prepare(`${base}/a.mp3`, 'file', ahead.signal);
+      player.prepare(`${base}/never.mp3`, 'file', ahead.signal);
+      await new Promise((r) => setTimeout(r, 1700));
+      const t0 = Date.now();
+      await player.play(`${base}/a.mp3`, 0, 5, new AbortController().signal);
+      // The answer was already there: not another 1.5 s.
+      expect(Date.now() - t0).toBeLessThan(1000);
+      expect(requests).toBe(2);
+      ahead.abort();
+      await vi.waitFor(() => expect(closed).toBe(1));
+      // A relay is not opened ahead (it would be heard from where it was opened).
+      player.prepare(`${base}/relay`, 'relay', new AbortController().signal);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(requests).toBe(2);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
   });
 
   it('passes -ss to ffplay', () => {
@@ -117,7 +184,7 @@ describe('ProcessPlayer', () => {
     await new ProcessPlayer('ffplay', endless.path).play('http://x/live', 0, 0.3, new AbortController().signal, 'relay');
     expect(Date.now() - t0).toBeLessThan(2000);
     const broken = await fakeProgram('echo "cannot open" >&2; exit 3');
-    await expect(new ProcessPlayer('mpg123', broken.path).play('http://x/a.mp3', 0, 5, new AbortController().signal)).rejects.toThrow('cannot open');
+    await expect(new ProcessPlayer('mpg123', broken.path).play('http://x/kenh', 0, 5, new AbortController().signal, 'relay')).rejects.toThrow('cannot open');
   });
 
   it('writes to a WAV file with mpg123 only', () => {

@@ -14,6 +14,13 @@ export interface Player {
    * session it is (a player that writes files names them by it).
    */
   play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind?: PlayItem['kind'], item?: ItemRef): Promise<void>;
+  /**
+   * Opens `url` ahead of the item's instant, so that play() starts its sound on time rather than a
+   * connection later (between two items of a bulletin that delay cut the start of the second). A
+   * stream play() does not take is closed when `signal` aborts. Optional: a player without it opens
+   * each item when it plays it.
+   */
+  prepare?(url: string, kind: PlayItem['kind'], signal: StopSignal): void;
   /** Volume 0..100, applied from the next item on when the player cannot change it mid-item. */
   setVolume(volume: number): void;
 }

@@ -1,5 +1,6 @@
 import type { DeviceState } from '@loa/contract';
 import { shouldReplace } from './arbitration';
+import { shownTitle, tenths } from './playEvents';
 import type { Player } from './player';
 import { PlaybackSession, type InterruptReason, type ItemOutcome, type PlayCommand } from './session';
 import { locateInTimeline } from './timeline';
@@ -13,6 +14,8 @@ export interface PlayoutHooks {
   onItemEnd(session: PlaybackSession, index: number, outcome: ItemOutcome): void;
   /** The session played to its end (not called for a session stopped or replaced). */
   onSessionEnd(session: PlaybackSession): void;
+  /** A streamed item dropped and was resumed, or never came back (streamResume.ts). */
+  onGap?(session: PlaybackSession, index: number, from: number, to: number, reason: string): void;
 }
 
 /**
@@ -39,8 +42,7 @@ export class Playout {
   get playing(): DeviceState['playing'] {
     const now = this.session?.nowPlaying();
     if (!this.session || !now) return null;
-    const title = (now.item.title || this.session.command.title).slice(0, 200);
-    return { sessionId: this.session.sessionId, itemIndex: now.index, position: Math.round(now.position * 10) / 10, title };
+    return { sessionId: this.session.sessionId, itemIndex: now.index, position: tenths(now.position), title: shownTitle(this.session.command, now.index) };
   }
 
   /** Starts the command's session unless the rules say otherwise. */
@@ -58,6 +60,7 @@ export class Playout {
       {
         onItemStart: (index, position) => this.hooks.onItemStart(session, index, position),
         onItemEnd: (index, outcome) => this.hooks.onItemEnd(session, index, outcome),
+        onGap: (index, from, to, reason) => this.hooks.onGap?.(session, index, from, to, reason),
         onEnd: () => {
           if (this.session !== session) return;
           this.session = null;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import http from 'node:http';
 import https from 'node:https';
 import { access, constants } from 'node:fs/promises';
@@ -8,6 +9,8 @@ import type { Player } from './player';
 import { LivePacer } from './livePacer';
 import { ItemRecording, type ItemRef } from './recording';
 import { sleep } from './sleep';
+import { openFrom, openStream } from './rangeStream';
+import { isStream, STREAM_TIMEOUT_S } from './streamResume';
 import type { StopSignal } from './stopSignal';
 import { readWavLayout, wavSeconds } from './wav';
 
@@ -46,6 +49,8 @@ export async function findExecutable(name: string, path = process.env.PATH ?? ''
 export class ProcessPlayer implements Player {
   readonly name: string;
   private volume = 100;
+  /** Streams opened ahead of their item (prepare), by address; play() takes its own. */
+  private readonly prepared = new Map<string, Promise<Readable>>();
 
   constructor(
     private readonly program: PlayerProgram,
@@ -72,6 +77,31 @@ export class ProcessPlayer implements Player {
     return ['-nodisp', '-autoexit', '-loglevel', 'error', ...(live ? ['-fflags', 'nobuffer'] : []), '-volume', String(this.volume), ...seek, url];
   }
 
+  /** Whether play() fetches `url` itself and feeds it to the decoder (a stored file from a server). */
+  private pipes(url: string, kind: PlayItem['kind']): boolean {
+    return this.program === 'mpg123' && kind !== 'live' && kind !== 'relay' && isStream(url);
+  }
+
+  prepare(url: string, kind: PlayItem['kind'], signal: StopSignal): void {
+    if (signal.aborted || !this.pipes(url, kind) || this.prepared.has(url)) return;
+    const opening = openStream(url, abortSignalOf(signal), STREAM_TIMEOUT_S * 1000);
+    // A failure to open is play()'s to report (it opens it again); a stream closed before play()
+    // feeds it (the session ended) errors with nobody listening yet.
+    opening.then((body) => body.on('error', () => undefined), () => undefined);
+    this.prepared.set(url, opening);
+    signal.addEventListener('abort', () => {
+      if (this.prepared.get(url) === opening) this.prepared.delete(url);
+      void opening.then((body) => body.destroy(), () => undefined);
+    }, { once: true });
+  }
+
+  /** The stream prepare() opened for `url` (once), or null. */
+  private takePrepared(url: string): Promise<Readable> | null {
+    const opening = this.prepared.get(url) ?? null;
+    this.prepared.delete(url);
+    return opening;
+  }
+
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
   async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file', item?: ItemRef): Promise<void> {
     if (signal.aborted) return;
@@ -79,15 +109,28 @@ export class ProcessPlayer implements Player {
     // Live voice is heard from its newest audio: there is nothing to seek in it.
     const from = kind === 'live' ? 0 : fromSeconds;
     const input = kind === 'live' && this.program === 'mpg123' ? url : undefined;
+    // A stored file from the server is fetched by the agent and fed to mpg123, so that a stream gone
+    // silent is noticed (rangeStream.ts); resumed after a drop, from its position with Range.
+    let piped: Readable | undefined;
+    let argsFor = (wavPath?: string) => this.argsFor(url, from, wavPath, kind);
+    if (!input && this.pipes(url, kind)) {
+      const stop = abortSignalOf(signal);
+      const ready = this.takePrepared(url);
+      const ranged = item?.resumed && from > 0 ? await openFrom(url, from, durationSeconds, stop, STREAM_TIMEOUT_S * 1000) : null;
+      if (ranged) void ready?.then((body) => body.destroy(), () => undefined);
+      const open = () => openStream(url, stop, STREAM_TIMEOUT_S * 1000);
+      piped = ranged?.body ?? await (ready ? ready.catch(open) : open());
+      argsFor = (wavPath?: string) => this.argsFor('-', ranged ? 0 : from, wavPath, kind);
+    }
     if (!this.options.outputDir) {
-      await this.run(this.argsFor(url, from, undefined, kind), remainingMs, signal, input);
+      await this.run(argsFor(), remainingMs, signal, input, piped);
       return;
     }
     const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
     const startedAt = Date.now();
     let cut = false;
     try {
-      cut = await this.run(this.argsFor(url, from, recording.partPath, kind), remainingMs, signal, input);
+      cut = await this.run(argsFor(recording.partPath), remainingMs, signal, input, piped);
       if (!cut) {
         // mpg123 writes a file much faster than it plays: the item lasts as long as its audio, as on a speaker.
         const audioMs = await readWavLayout(recording.partPath).then((layout) => wavSeconds(layout) * 1000, () => 0);
@@ -100,10 +143,14 @@ export class ProcessPlayer implements Player {
   }
 
   /** Runs the program until it exits or is stopped (time up, or `signal`); answers whether it was stopped. */
-  private run(args: string[], remainingMs: number, signal: StopSignal, liveInput?: string): Promise<boolean> {
-    if (signal.aborted) return Promise.resolve(true);
+  private run(args: string[], remainingMs: number, signal: StopSignal, liveInput?: string, piped?: Readable): Promise<boolean> {
+    if (signal.aborted) {
+      piped?.destroy();
+      return Promise.resolve(true);
+    }
     return new Promise((resolve, reject) => {
-      const child = spawn(this.executable, args, { stdio: [liveInput ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+      const child = spawn(this.executable, args, { stdio: [liveInput || piped ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
+      if (piped && child.stdin) feed(piped, child.stdin);
       let stderr = '';
       let stoppedByUs = false;
       let request: http.ClientRequest | null = null;
@@ -112,6 +159,7 @@ export class ProcessPlayer implements Player {
         stoppedByUs = true;
         request?.destroy();
         pacer?.close();
+        piped?.destroy();
         child.kill('SIGTERM');
       };
       if (liveInput && child.stdin) {
@@ -132,6 +180,8 @@ export class ProcessPlayer implements Player {
           response.on('end', () => paced.end(() => stdin.end()));
           response.on('error', () => paced.end(() => stdin.end()));
         });
+        // A live stream with nothing for STREAM_TIMEOUT_S has dropped: the session resumes it at its newest audio.
+        request.setTimeout(STREAM_TIMEOUT_S * 1000, () => request?.destroy(new Error(`no audio for ${STREAM_TIMEOUT_S} s`)));
         request.on('error', (error) => {
           if (!stoppedByUs) stderr = `live stream: ${error.message}`;
           paced.close();
@@ -145,6 +195,7 @@ export class ProcessPlayer implements Player {
       });
       const finish = (error: Error | null) => {
         clearTimeout(timer);
+        piped?.destroy();
         pacer?.close();
         signal.removeEventListener('abort', stop);
         if (error) reject(error);
@@ -161,4 +212,34 @@ export class ProcessPlayer implements Player {
   setVolume(volume: number): void {
     this.volume = volume;
   }
+}
+
+/** An AbortSignal that aborts with `signal` (fetch takes one). */
+function abortSignalOf(signal: StopSignal): AbortSignal {
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort();
+  else signal.addEventListener('abort', () => controller.abort(), { once: true });
+  return controller.signal;
+}
+
+/**
+ * Feeds a fetched stream to the decoder's input; a stream with no bytes for STREAM_TIMEOUT_S has
+ * dropped (its input is ended, the decoder stops, and the session resumes the item again).
+ */
+function feed(body: Readable, stdin: Writable): void {
+  stdin.on('error', () => undefined); // the decoder has gone: its exit says why
+  let watchdog: NodeJS.Timeout | null = null;
+  const quiet = () => {
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = setTimeout(() => body.destroy(new Error(`no audio for ${STREAM_TIMEOUT_S} s`)), STREAM_TIMEOUT_S * 1000);
+  };
+  quiet();
+  body.on('data', quiet);
+  const end = () => {
+    if (watchdog) clearTimeout(watchdog);
+    stdin.end();
+  };
+  body.on('error', end);
+  body.on('close', end);
+  body.pipe(stdin, { end: false });
 }

@@ -6,6 +6,8 @@ import { sealWav } from './wav';
 export interface ItemRef {
   sessionId: string;
   index: number;
+  /** The stretch resumes the item's stream after it dropped (a stored file is then fetched from its position with Range). */
+  resumed?: boolean;
 }
 
 /** Keeps letters, digits, dot, dash and underscore of a session id, so it can name a file. */

@@ -36,6 +36,27 @@ describe('PlaybackSession on the synchronised clock', () => {
     for (const s of player.starts) expect(s.from).toBeLessThan(0.02);
   });
 
+  it('has the player open each item before its instant, and close what it did not play when the session ends', async () => {
+    const events: string[] = [];
+    const signals: StopSignal[] = [];
+    class PreparingPlayer extends NotingPlayer {
+      prepare(url: string, _kind: PlayItem['kind'], signal: StopSignal): void {
+        events.push(`open ${url}`);
+        signals.push(signal);
+      }
+
+      override play(url: string, from: number, duration: number, signal: StopSignal, kind?: PlayItem['kind']): Promise<void> {
+        events.push(`play ${url}`);
+        return super.play(url, from, duration, signal, kind);
+      }
+    }
+    const player = new PreparingPlayer();
+    const session = new PlaybackSession(command(Date.now() + 200, [item('a', 0.3), item('b', 0.3)]), player, { onItemStart: () => undefined, onItemEnd: () => undefined, onEnd: () => undefined }, (u) => `http://loa/${u}`);
+    await session.run();
+    expect(events).toEqual(['open http://loa/a', 'play http://loa/a', 'open http://loa/b', 'play http://loa/b']);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+
   it('moves its start when the clock is corrected while it waits', async () => {
     const player = new NotingPlayer();
     let correction = 0;

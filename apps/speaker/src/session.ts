@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { DeviceCommand, PlayItem } from '@loa/contract';
 import type { Player } from './player';
-import { sleepUntil } from './sleep';
+import { sleep, sleepUntil } from './sleep';
+import { RESUME_WAIT_MS, RESUMED_AFTER_MS, shouldResume } from './streamResume';
 import { Stopper } from './stopSignal';
 import { itemStartOffset, locateInTimeline } from './timeline';
 
@@ -26,13 +27,20 @@ export const ALIGN_CHECK_MS = 5_000;
  */
 export const ALIGN_TOLERANCE_S = 0.25;
 
+/** An item's audio is opened this long before its instant (Player.prepare), ms. */
+export const PREPARE_AHEAD_MS = 3_000;
+
 /** What a session tells its agent. */
 export interface SessionHooks {
   onItemStart(index: number, position: number): void;
   onItemEnd(index: number, outcome: ItemOutcome): void;
   /** The last item ended (not called when the session is aborted). */
   onEnd(): void;
+  /** A streamed item dropped at `from` and played again from `to` (seconds into it; `to` = its duration: it never came back). */
+  onGap?(index: number, from: number, to: number, reason: string): void;
 }
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
  * One play command being played: items in order from `startAt`, in server time as the device's
@@ -46,6 +54,8 @@ export class PlaybackSession {
   private current: { index: number; startedAt: number; from: number } | null = null;
   /** Items restarted because they had strayed from the clock. */
   realigned = 0;
+  /** Drops of a streamed item that were resumed (or never came back before its end). */
+  gaps = 0;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -89,6 +99,29 @@ export class PlaybackSession {
   }
 
   private async playItems(): Promise<void> {
+    // What is opened ahead and not played is closed when the session ends, however it ends.
+    const ahead = new Stopper();
+    this.stopper.addEventListener('abort', () => ahead.abort());
+    try {
+      await this.playItemsFrom(ahead);
+    } finally {
+      ahead.abort();
+    }
+  }
+
+  /** Has the player open item `index`'s audio PREPARE_AHEAD_MS before its instant. */
+  private prepareAhead(index: number, ahead: Stopper): void {
+    const item = this.command.items[index];
+    if (!item || !this.player.prepare || ahead.aborted) return;
+    const at = this.command.startAt + itemStartOffset(this.command.items, index) * 1000 - PREPARE_AHEAD_MS;
+    const timer = setTimeout(() => {
+      if (!ahead.aborted) this.player.prepare?.(this.resolveUrl(item.url), item.kind, ahead);
+    }, Math.max(0, at - this.now()));
+    timer.unref();
+    ahead.addEventListener('abort', () => clearTimeout(timer));
+  }
+
+  private async playItemsFrom(ahead: Stopper): Promise<void> {
     const { items, startAt } = this.command;
     const signal = this.stopper;
     const start = locateInTimeline(items, this.offset());
@@ -97,6 +130,7 @@ export class PlaybackSession {
       if (signal.aborted) return;
       const item = items[index];
       const itemStart = itemStartOffset(items, index);
+      if (index === start.index) this.prepareAhead(index, ahead);
       if (this.offset() < itemStart) {
         // Wait for the item's instant on the synchronised clock (re-read as it is corrected).
         await sleepUntil(startAt + itemStart * 1000, this.now, signal);
@@ -106,28 +140,61 @@ export class PlaybackSession {
       if (position >= item.duration) continue;
       this.current = { index, startedAt: performance.now(), from: position };
       this.hooks.onItemStart(index, position);
+      this.prepareAhead(index + 1, ahead);
       let outcome: ItemOutcome = { kind: 'finished' };
+      /** A drop being resumed: the position it reached and why it stopped (streamResume.ts). */
+      let drop: { reached: number; reason: string } | null = null;
       try {
-        // Played in stretches: a stretch that strays from the clock is cut and the item restarted in place.
+        // Played in stretches: a stretch that strays from the clock is cut and the item restarted in
+        // place; a stream that drops is played again from the clock's position until it holds.
         for (;;) {
           const stretch = new Stopper();
           const cut = () => stretch.abort();
           signal.addEventListener('abort', cut);
           const strayed = this.watchAlignment(index, itemStart, stretch);
+          const url = this.resolveUrl(item.url);
+          const began = performance.now();
+          const resumed = drop ? this.confirmResume(index, drop, position, stretch, () => {
+            drop = null;
+          }) : null;
+          let failure: unknown = null;
           try {
-            await this.player.play(this.resolveUrl(item.url), position, item.duration, stretch, item.kind, { sessionId: this.sessionId, index });
+            await this.player.play(url, position, item.duration, stretch, item.kind, { sessionId: this.sessionId, index, ...(drop ? { resumed: true } : {}) });
+          } catch (error) {
+            failure = error;
           } finally {
             signal.removeEventListener('abort', cut);
             stretch.abort();
+            if (resumed) clearTimeout(resumed);
           }
           const at = await strayed;
-          if (at === null || signal.aborted) break;
-          position = at;
-          this.realigned += 1;
+          if (signal.aborted) break;
+          if (at !== null && failure === null) {
+            position = at;
+            this.realigned += 1;
+            this.current = { index, startedAt: performance.now(), from: position };
+            continue;
+          }
+          const left = item.duration - (this.offset() - itemStart);
+          const played = (performance.now() - began) / 1000;
+          if (!shouldResume({ url, kind: item.kind, played, left, failed: failure !== null, resuming: drop !== null })) {
+            if (drop) this.reportGap(index, drop, item.duration);
+            if (failure !== null) throw failure;
+            break;
+          }
+          drop ??= { reached: this.nowPlaying()?.position ?? position, reason: failure === null ? 'stream ended' : errorText(failure) };
+          await sleep(RESUME_WAIT_MS, signal);
+          if (signal.aborted) break;
+          position = Math.max(0, this.offset() - itemStart);
+          if (position >= item.duration) {
+            this.reportGap(index, drop, item.duration);
+            if (failure !== null) throw failure;
+            break;
+          }
           this.current = { index, startedAt: performance.now(), from: position };
         }
       } catch (error) {
-        outcome = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+        outcome = { kind: 'error', message: errorText(error) };
       }
       // abort() has already reported the interrupted item.
       if (signal.aborted) return;
@@ -135,6 +202,23 @@ export class PlaybackSession {
       this.hooks.onItemEnd(index, outcome);
     }
     this.hooks.onEnd();
+  }
+
+  /** After RESUMED_AFTER_MS of a stretch that resumed a drop still playing, reports the gap (once). */
+  private confirmResume(index: number, drop: { reached: number; reason: string }, from: number, stretch: Stopper, done: () => void): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      if (stretch.aborted) return;
+      this.reportGap(index, drop, from);
+      done();
+    }, RESUMED_AFTER_MS);
+    timer.unref();
+    return timer;
+  }
+
+  /** Tells the agent an item lost the audio from `drop.reached` to `to` (seconds into it). */
+  private reportGap(index: number, drop: { reached: number; reason: string }, to: number): void {
+    this.gaps += 1;
+    this.hooks.onGap?.(index, drop.reached, Math.max(drop.reached, to), drop.reason);
   }
 
   /**

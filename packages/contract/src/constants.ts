@@ -4,6 +4,10 @@ export const LOCALES = ['vi', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'vi';
 
+/** Why a session ended without the user signing out here (a 401's `lydo`, /login's reason): expired, signed out from another device, locked. */
+export const SESSION_END_REASONS = ['hethan', 'thietbikhac', 'khoa'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const TTS_FIRST_CALL_TIMEOUT_MS = 120_000;
 export const SOCKET_RECONNECT_ATTEMPTS = 20;
@@ -96,6 +100,9 @@ export type VoiceId = (typeof VOICES)[number]['id'];
 /** Account type value labelled administrator (§6). */
 export const ADMIN_ACCOUNT_TYPE = 'nguoidung';
 export const ACCOUNT_TYPE_LABELS = { admin: 'Quản Trị Viên', user: 'Người Dùng' } as const;
+
+/** The server's own name where a person's is expected (the system log's IP, the one who acted). */
+export const SERVER_ACTOR = { ip: 'máy chủ', commandLine: 'Máy chủ (dòng lệnh)' } as const;
 
 /** Rights (quyenhan values) and their labels. */
 export const RIGHTS = [

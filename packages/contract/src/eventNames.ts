@@ -13,4 +13,13 @@ export const EVENTS = {
   reach: 'CAP-NHAT-PHAM-VI-PHAT',
   /** Ours (issue #16): an administrator changed this user's account (rights, type, area) or locked it. */
   accountChanged: 'CAP-NHAT-TAI-KHOAN',
+  /**
+   * Ours (issue #32 items 8 and 13): schedules changed (created, edited, approved, sent back,
+   * deleted, copied, or an occurrence missed): open lists and calendars read them again.
+   */
+  schedulesChanged: 'CAP-NHAT-LICH-PHAT',
+  /** Ours (issue #28): a speaker was added, edited, moved or deleted: device lists in its areas are read again. */
+  deviceRegistry: 'CAP-NHAT-DANH-SACH-THIET-BI',
+  /** Ours (issue #31): a rollout of the speaker agent changed: Cập nhật phần mềm reads its rollouts again. */
+  rolloutsChanged: 'CAP-NHAT-TRIEN-KHAI',
 } as const;

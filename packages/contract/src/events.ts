@@ -31,6 +31,10 @@ export const waitingRepeatEventSchema = z.object({
   thoigianchophatlai: z.number().nullable(),
 });
 
+/** Which schedules changed (ids only: each console reads what it may see). */
+export const schedulesChangedEventSchema = z.object({ ids: z.array(z.string()) });
+export type SchedulesChangedEvent = z.infer<typeof schedulesChangedEventSchema>;
+
 export const deviceStatusEventSchema = z.array(z.object({ _id: z.string(), trangthai: deviceLiveSchema }));
 export type DeviceStatusEvent = z.infer<typeof deviceStatusEventSchema>;
 
@@ -45,6 +49,10 @@ export interface ServerToClientEvents {
   [EVENTS.newNotification]: (payload: Notification) => void;
   [EVENTS.reach]: (payload: ReachEvent) => void;
   [EVENTS.accountChanged]: (payload: AccountChangedEvent) => void;
+  [EVENTS.schedulesChanged]: (payload: SchedulesChangedEvent) => void;
+  /** Carries the id of the speaker added, edited, moved or deleted (by any console or API key). */
+  [EVENTS.deviceRegistry]: (payload: { _id: string }) => void;
+  [EVENTS.rolloutsChanged]: (payload: { _id: string }) => void;
   /** Ours (issue #12): the sender's live voice session ended, and why. */
   [LIVE_EVENTS.ended]: (payload: LiveEnded) => void;
 }

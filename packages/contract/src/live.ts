@@ -77,8 +77,28 @@ export type LiveStartAnswer =
   | { ok: true; data: { idlichphat: string; batdau: number; chuong: number } }
   | { ok: false; message: string; dangphat?: unknown[] };
 
-/** Why a live session ended, as the sender's console is told. */
-export const liveEndedSchema = z.object({ idlichphat: z.string(), message: z.string() });
+/** The sentences of liveEndedByOther, one per case (issue #32 item 3), so each has its English wording (messagesEn). */
+export const LIVE_ENDED_TEXTS = {
+  anotherOfficer: 'một cán bộ khác',
+  otherBulletin: 'bản tin khác',
+  stopped: (who: string, at: string) => `Phát trực tiếp của bạn đã bị ${who} dừng lúc ${at}!`,
+  takenOver: (who: string, at: string, title: string | null) => `Phát trực tiếp của bạn đã bị ${who} ngắt lúc ${at} để phát ${title ? `"${title}"` : 'bản tin khác'}!`,
+} as const;
+
+/**
+ * Why a live session ended by someone else's hand, in the officer's own words (issue #32 item 3):
+ * who stopped it or took its speakers over, and when (Vietnam time, HH:mm:ss).
+ */
+export function liveEndedByOther(by: { hoten: string | null; at: string; takenOverBy?: string | null }): string {
+  const who = by.hoten ?? LIVE_ENDED_TEXTS.anotherOfficer;
+  return by.takenOverBy !== undefined ? LIVE_ENDED_TEXTS.takenOver(who, by.at, by.takenOverBy) : LIVE_ENDED_TEXTS.stopped(who, by.at);
+}
+
+/**
+ * Why a live session ended, as the sender's console is told; `canhbao` when someone else ended it
+ * (stopped from a card or taken over): the console shows it as a warning, not a success.
+ */
+export const liveEndedSchema = z.object({ idlichphat: z.string(), message: z.string(), canhbao: z.boolean().optional() });
 export type LiveEnded = z.infer<typeof liveEndedSchema>;
 
 /** Typed map of console-to-server events (Socket.IO); the console and the server both use it. */

@@ -73,7 +73,7 @@ export const MSG = {
   serverError: 'Máy chủ gặp lỗi, vui lòng thử lại sau!',
   // Rights and area scope of accounts and shared things (hardening #15, scope)
   accountWiderRights: 'Tài khoản này có quyền mà bạn không có, bạn không thể thao tác trên tài khoản này!',
-  forwardingWholeAdministrator: 'Cấu hình chuyển tiếp thông báo dùng chung cho mọi địa bàn, chỉ tài khoản quản lý toàn bộ địa bàn mới được xem và sửa!',
+  forwardingWholeAdministrator: 'Cấu hình chuyển tiếp thông báo dùng chung cho mọi địa bàn: chỉ tài khoản quản trị của đơn vị, hoặc tài khoản quản lý toàn bộ địa bàn, mới được sửa!',
   stopOutsideScope: 'Chương trình này phát tới cả địa bàn ngoài phạm vi quản lý của bạn, bạn không thể dừng!',
   // Database faults (issue #15, database availability): answered 503, the request can be retried.
   databaseUnavailable: 'Máy chủ tạm thời không kết nối được cơ sở dữ liệu, vui lòng thử lại sau ít phút!',
@@ -98,35 +98,4 @@ export const MAX_UPLOAD_FILES = 50;
 
 export type MessageKey = keyof typeof MSG;
 
-/**
- * Input validation sentences (issue #15 items 6 and 12, audit area): one per kind of problem,
- * naming the field by its label, so no raw validator wording ever reaches a user.
- */
-export const INPUT_MESSAGES = {
-  unsafeText: (label: string) => `Trường "${label}" chứa ký tự không hợp lệ (ký tự rỗng hoặc ký tự Unicode bị lỗi). Hãy xoá ký tự đó rồi nhập lại!`,
-  required: (label: string) => `Bạn chưa nhập trường "${label}"!`,
-  mustBe: (label: string, kind: string) => `Trường "${label}" phải là ${kind}!`,
-  empty: (label: string) => `Trường "${label}" không được để trống!`,
-  minLength: (label: string, n: string) => `Trường "${label}" phải có ít nhất ${n} ký tự!`,
-  maxLength: (label: string, n: string) => `Trường "${label}" dài quá ${n} ký tự cho phép!`,
-  minItems: (label: string, n: string) => `Trường "${label}" phải có ít nhất ${n} mục!`,
-  maxItems: (label: string, n: string) => `Trường "${label}" có quá ${n} mục cho phép!`,
-  minNumber: (label: string, n: string, inclusive: boolean) => `Trường "${label}" phải ${inclusive ? 'lớn hơn hoặc bằng' : 'lớn hơn'} ${n}!`,
-  maxNumber: (label: string, n: string, inclusive: boolean) => `Trường "${label}" phải ${inclusive ? 'nhỏ hơn hoặc bằng' : 'nhỏ hơn'} ${n}!`,
-  multipleOf: (label: string, n: string) => `Trường "${label}" phải là bội số của ${n}!`,
-  format: (label: string, what: string) => `Trường "${label}" không đúng định dạng ${what}!`,
-  oneOf: (label: string, values: string) => `Trường "${label}" chỉ nhận một trong các giá trị: ${values}!`,
-  unknownFields: (names: string) => `Dữ liệu gửi lên có trường không được phép: ${names}!`,
-  invalid: (label: string) => `Trường "${label}" không hợp lệ!`,
-  bodyInvalid: 'Dữ liệu gửi lên không hợp lệ, hãy kiểm tra lại các trường đã nhập!',
-  /** Names of value kinds, as a sentence continues "phải là …". */
-  kinds: {
-    string: 'văn bản', number: 'một số', int: 'một số nguyên', bigint: 'một số nguyên', boolean: 'đúng hoặc sai', array: 'một danh sách',
-    object: 'một nhóm thông tin', date: 'một ngày hợp lệ', null: 'để trống',
-  } as Record<string, string>,
-  /** Names of text formats, as a sentence continues "không đúng định dạng …". */
-  formats: {
-    email: 'email', url: 'đường dẫn (URL)', uuid: 'mã (UUID)', regex: 'yêu cầu', datetime: 'ngày giờ', date: 'ngày', time: 'giờ',
-    ipv4: 'địa chỉ IPv4', ipv6: 'địa chỉ IPv6', starts_with: 'yêu cầu', ends_with: 'yêu cầu', includes: 'yêu cầu',
-  } as Record<string, string>,
-} as const;
+export { INPUT_MESSAGES } from './inputMessages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstOverlap, hasAnyOccurrence, localDate, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
+import { CLASH_HORIZON_DAYS, firstOverlap, hasAnyOccurrence, localDate, nextOccurrence, occurrencesBetween, type Recurrence } from './recurrence';
 
 const at = (iso: string) => Date.parse(`${iso}+07:00`);
 const weekdays: Recurrence = { mode: 'hangtuan', weekdays: [1, 2, 3, 4, 5], startDate: '2026-11-20', endDate: '2026-11-30', times: ['06:00', '17:00'] };
@@ -39,6 +39,44 @@ describe('firstOverlap', () => {
       a: { start: at('2026-11-23T06:00:00'), end: at('2026-11-23T06:15:00') }, b: { start: at('2026-11-23T06:10:00'), end: at('2026-11-23T06:11:00') },
     });
     expect(firstOverlap(morning, 5 * 60_000, late, 60_000, from, from + 14 * 86_400_000)).toBeNull();
+  });
+
+  it('finds a clash a year ahead: a one-time run on 29/12 against a daily schedule (issue #32 item 4)', () => {
+    const from = at('2026-11-27T12:00:00');
+    const daily: Recurrence = { mode: 'hangngay', weekdays: [], startDate: '2026-11-01', endDate: null, times: ['06:00', '12:00', '18:00'] };
+    const late: Recurrence = { mode: 'motlan', weekdays: [], startDate: '2027-10-29', endDate: null, times: ['18:04'] };
+    expect(firstOverlap(late, 60_000, daily, 5 * 60_000, from, from + CLASH_HORIZON_DAYS * 86_400_000)?.start).toBe(at('2027-10-29T18:04:00'));
+    expect(firstOverlap(daily, 5 * 60_000, late, 60_000, from, from + CLASH_HORIZON_DAYS * 86_400_000)?.start).toBe(at('2027-10-29T18:04:00'));
+  });
+
+  it('answers what comparing every run with every run answers, for schedules of many shapes', () => {
+    // The pairwise check it replaced, kept here as the reference.
+    const pairwise = (a: Recurrence, spanA: number, b: Recurrence, spanB: number, from: number, to: number) => {
+      const bStarts = occurrencesBetween(b, from - spanB, to);
+      for (const start of occurrencesBetween(a, from - spanA, to)) {
+        if (start + spanA <= from) continue;
+        const other = bStarts.find((o) => o < start + spanA && start < o + spanB);
+        if (other !== undefined) return { start: Math.max(start, other), end: Math.min(start + spanA, other + spanB) };
+      }
+      return null;
+    };
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const time = () => `${String(next(24)).padStart(2, '0')}:${String(next(4) * 15).padStart(2, '0')}`;
+    const shape = (): Recurrence => {
+      const mode = (['hangngay', 'hangtuan', 'ngaythuong', 'motlan'] as const)[next(4)];
+      return { mode, weekdays: [next(7), next(7)], startDate: `2026-1${next(2) + 1}-0${next(9) + 1}`, endDate: next(2) ? null : '2027-02-10', times: [time(), time()] };
+    };
+    const from = at('2026-11-27T00:00:00');
+    for (let i = 0; i < 300; i += 1) {
+      const [a, b] = [shape(), shape()];
+      const [spanA, spanB] = [(next(120) + 1) * 60_000, (next(120) + 1) * 60_000];
+      const found = firstOverlap(a, spanA, b, spanB, from, from + 120 * 86_400_000);
+      expect(found && { start: found.start, end: found.end }, JSON.stringify({ a, b, spanA, spanB })).toEqual(pairwise(a, spanA, b, spanB, from, from + 120 * 86_400_000));
+    }
   });
 });
 

@@ -169,15 +169,21 @@ export interface Overlap {
 
 /** Whether any occurrence interval of `a` overlaps one of `b` within [from, to). Answers the first overlap. */
 export function firstOverlap(a: Recurrence, spanA: number, b: Recurrence, spanB: number, from: number, to: number): Overlap | null {
+  // Both lists are in order and each schedule's runs have one length: one pass over both (a year of
+  // a schedule that plays several times a day is thousands of starts, and every pair would be millions).
   const bStarts = occurrencesBetween(b, from - spanB, to);
+  let j = 0;
   for (const start of occurrencesBetween(a, from - spanA, to)) {
     const end = start + spanA;
     if (end <= from) continue;
-    for (const other of bStarts) {
-      if (other < end && start < other + spanB) {
-        return { start: Math.max(start, other), end: Math.min(end, other + spanB), a: { start, end }, b: { start: other, end: other + spanB } };
-      }
-    }
+    // Runs of b that end before this run of a starts end before every later one too.
+    while (j < bStarts.length && bStarts[j] + spanB <= start) j += 1;
+    if (j === bStarts.length) return null;
+    const other = bStarts[j];
+    if (other < end) return { start: Math.max(start, other), end: Math.min(end, other + spanB), a: { start, end }, b: { start: other, end: other + spanB } };
   }
   return null;
 }
+
+/** How far ahead saving a schedule looks for clashes with others (issue #32 item 4), stated in the editor. */
+export const CLASH_HORIZON_DAYS = 366;

@@ -3,8 +3,8 @@ import { findUnsafeText, isUnsafeText } from './text';
 
 describe('text the database cannot store', () => {
   it('finds NUL and lone surrogates, and lets paired surrogates (emoji) and ordinary Vietnamese through', () => {
-    for (const bad of ['\u0000', 'a\ud800', '\udc00b', 'x\ud83dy', '\ude00\ud83d']) expect(isUnsafeText(bad), JSON.stringify(bad)).toBe(true);
-    for (const good of ['', 'Xã Đông Hà', '📢 Khẩn', '\ud83d\ude00']) expect(isUnsafeText(good), good).toBe(false);
+    for (const bad of ['\u0000', 'a\ud800', '\udc00b', 'x\ud83dy', '\ude00\ud83d', 'loa\u202e3pm.exe', '\u202aA', '\u2066B\u2069']) expect(isUnsafeText(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of ['', 'Xã Đông Hà', '📢 Khẩn', '\ud83d\ude00', 'a\u200fb']) expect(isUnsafeText(good), good).toBe(false);
   });
 
   it('answers the path of the first unsafe text in values and keys, and skips what is not parsed data', () => {

@@ -5,8 +5,15 @@
  */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Whether a text holds a NUL or a lone surrogate. */
-export const isUnsafeText = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): no
+ * Vietnamese text needs them, and in a name they make "loa-xa-A.mp3" display as something else
+ * (issue #27). Marks that only hint direction (U+200E, U+200F) stay allowed.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** Whether a text holds a NUL, a lone surrogate or a bidirectional control. */
+export const isUnsafeText = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text) || BIDI_CONTROL.test(text);
 
 /** Deep enough for any request body the API takes; deeper nesting is refused as unsafe. */
 const MAX_DEPTH = 32;

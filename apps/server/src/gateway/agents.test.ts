@@ -76,6 +76,16 @@ function suite(name: string, options: { external: boolean }) {
       await admin.client.post('/v1/client/thietbi/dieukhien', { id: created.thietbi._id, lenh: 'amluong', amluong: 42 });
       await eventually(() => speaker.volume === 42, 3000);
       await eventually(async () => (await admin.client.get(`/v1/client/thietbi/thongtin?id=${created.thietbi._id}`)).body.data.trangthai.amluong === 42, 3000);
+      // It is the device's own configuration (not "Kế thừa"), and it survives a reboot: a fresh agent
+      // (the default 70 until told) comes back at 42 from its retained configuration.
+      expect((await admin.client.get(`/v1/client/thietbi/thongtin?id=${created.thietbi._id}`)).body.data.cauhinh).toMatchObject({ amluong: 42 });
+      await speaker.stop();
+      const rebooted = agent(created.thietbi._id, created.secret);
+      await rebooted.start();
+      await eventually(() => rebooted.volume === 42, 3000);
+      // An area's volume set later does not override the device's own.
+      await admin.client.post('/v1/client/thietbi/update', { diaban: admin.areas.communeA, amluong: 20 });
+      expect((await admin.client.get(`/v1/client/thietbi/thongtin?id=${created.thietbi._id}`)).body.data.cauhinhhieuluc.amluong).toBe(42);
     });
 
     it('refuses an agent with a wrong secret', async () => {
@@ -178,6 +188,23 @@ function suite(name: string, options: { external: boolean }) {
       expect(await grant(after, topics.areaCmd(district))).toBe(1);
       expect(await grant(after, topics.areaCmd(admin.areas.communeA))).toBe(1);
       expect(await grant(after, topics.areaCmd(admin.areas.district))).toBe(128);
+    });
+
+    it('a box waiting to be assigned may follow no area until an officer confirms it (issue #31)', async () => {
+      const admin = await signedInAdmin(server);
+      const { ma } = (await admin.client.post('/v1/client/thietbi/madangky/themmoi', { diaban: admin.areas.communeA, soluong: 1, hieulucgio: 1 })).body.data;
+      const enrolled = await fetch(`${server.url}/v1/thietbi/dangky`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: ma, machineId: `machine-${Date.now()}-${options.external}` }),
+      }).then(async (res) => (await res.json() as { data: { deviceId: string; secret: string } }).data);
+      const box = await rawDevice(enrolled.deviceId, enrolled.secret);
+      expect(await grant(box, topics.deviceCmd(enrolled.deviceId))).toBe(1);
+      expect(await grant(box, topics.areaCmd(admin.areas.communeA))).toBe(128);
+      expect(await grant(box, topics.areaCmd(admin.areas.district))).toBe(128);
+      await box.endAsync();
+      expect((await admin.client.post('/v1/client/thietbi/xacnhan', { id: enrolled.deviceId, tenthietbi: 'Loa đã gán', diaban: admin.areas.communeA })).status).toBe(200);
+      const confirmed = await rawDevice(enrolled.deviceId, enrolled.secret);
+      expect(await grant(confirmed, topics.areaCmd(admin.areas.communeA))).toBe(1);
+      expect(await grant(confirmed, topics.areaCmd(admin.areas.district))).toBe(1);
     });
   });
 }

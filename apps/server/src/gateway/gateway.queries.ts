@@ -1,4 +1,5 @@
 import type { Db } from '../infra/db';
+import type { StoredHealth } from './deviceHealth';
 import type { LiveEntry } from './liveStore';
 
 export interface GatewayDeviceRow {
@@ -15,11 +16,14 @@ export interface GatewayDeviceRow {
   ip: string | null;
   last_seen: Date | null;
   clock: LiveEntry['clock'];
+  health: StoredHealth | null;
+  /** Enrolled and not yet confirmed by an officer ("chờ gán"): it belongs to no area's broadcasts. */
+  pending: boolean;
 }
 
 export async function loadGatewayDevices(db: Db, id?: string): Promise<GatewayDeviceRow[]> {
   return db.query<GatewayDeviceRow>(
-    `SELECT id, admin_id, area_id, secret_hash, config, online, volume, playing, signal, firmware, ip, last_seen, clock FROM devices
+    `SELECT id, admin_id, area_id, secret_hash, config, online, volume, playing, signal, firmware, ip, last_seen, clock, health, pending FROM devices
       ${id ? 'WHERE id = $1' : ''}`,
     id ? [id] : [],
   );
@@ -34,15 +38,16 @@ export async function saveLiveStates(db: Db, rows: { id: string; e: LiveEntry }[
   if (rows.length === 0) return;
   await db.query(
     `UPDATE devices d SET online = v.online, volume = v.volume, playing = v.playing::jsonb, signal = v.signal,
-            firmware = v.firmware, ip = v.ip, last_seen = v.last_seen, clock = v.clock::jsonb
-       FROM unnest($1::text[], $2::boolean[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
-         AS v(id, online, volume, playing, signal, firmware, ip, last_seen, clock)
+            firmware = v.firmware, ip = v.ip, last_seen = v.last_seen, clock = v.clock::jsonb, health = COALESCE(v.health::jsonb, d.health)
+       FROM unnest($1::text[], $2::boolean[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::text[])
+         AS v(id, online, volume, playing, signal, firmware, ip, last_seen, clock, health)
       WHERE d.id = v.id`,
     [
       rows.map((r) => r.id), rows.map((r) => r.e.online), rows.map((r) => r.e.volume), rows.map((r) => (r.e.playing ? JSON.stringify(r.e.playing) : null)),
       rows.map((r) => r.e.signal), rows.map((r) => r.e.firmware), rows.map((r) => r.e.ip),
       rows.map((r) => (r.e.lastSeen === null ? null : new Date(r.e.lastSeen).toISOString())),
       rows.map((r) => (r.e.clock ? JSON.stringify(r.e.clock) : null)),
+      rows.map((r) => (r.e.health ? JSON.stringify(r.e.health) : null)),
     ],
   );
 }
@@ -60,17 +65,71 @@ export async function insertConnections(db: Db, rows: ConnectionRecord[]): Promi
   );
 }
 
-export interface PlayRecord { deviceId: string; at: number; event: 'started' | 'finished' | 'error'; sessionId: string | null; itemIndex: number | null; url: string | null; message: string | null }
+export interface PlayRecord {
+  deviceId: string; at: number; event: 'started' | 'finished' | 'error' | 'gap'; sessionId: string | null; itemIndex: number | null; url: string | null; message: string | null;
+  /** `gap`: seconds of the item lost. */
+  gapSeconds?: number | null;
+}
 
+/**
+ * Writes play reports. A report the device sent again (MQTT delivers at least once, and a speaker
+ * back from an outage sends what it kept) is the same device, session, item, event and instant: it
+ * is written once (migration 035's unique index).
+ */
 export async function insertPlays(db: Db, rows: PlayRecord[]): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `INSERT INTO device_plays (device_id, at, event, session_id, item_index, url, message)
-     SELECT v.device_id, v.at, v.event, v.session_id, v.item_index, v.url, v.message
-       FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[])
-         AS v(device_id, at, event, session_id, item_index, url, message)
-      WHERE EXISTS (SELECT 1 FROM devices WHERE id = v.device_id)`,
+    `INSERT INTO device_plays (device_id, at, event, session_id, item_index, url, message, gap_seconds)
+     SELECT v.device_id, v.at, v.event, v.session_id, v.item_index, v.url, v.message, v.gap_seconds
+       FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::real[])
+         AS v(device_id, at, event, session_id, item_index, url, message, gap_seconds)
+      WHERE EXISTS (SELECT 1 FROM devices WHERE id = v.device_id)
+     ON CONFLICT (device_id, session_id, item_index, event, at) WHERE session_id IS NOT NULL AND item_index IS NOT NULL DO NOTHING`,
     [rows.map((r) => r.deviceId), rows.map((r) => new Date(r.at).toISOString()), rows.map((r) => r.event), rows.map((r) => r.sessionId),
-      rows.map((r) => r.itemIndex), rows.map((r) => r.url), rows.map((r) => r.message)],
+      rows.map((r) => r.itemIndex), rows.map((r) => r.url), rows.map((r) => r.message), rows.map((r) => r.gapSeconds ?? null)],
   );
+}
+
+/**
+ * Whether a failed write was refused for what a row holds (a date out of range, a NUL in text, a
+ * number past its column: SQLSTATE classes 22 and 23, or a JavaScript RangeError building the
+ * parameters), not for the database being away.
+ */
+function isRowError(error: unknown): boolean {
+  if (error instanceof RangeError || error instanceof TypeError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/**
+ * Writes rows in one statement; when the statement is refused for what a row holds, each row is
+ * written alone, so one bad row fails alone and the others are kept (issue #27: one speaker's bad
+ * event used to lose every speaker's history of the batch). Answers the rows refused, with why.
+ * Any other failure (the database away) is thrown as before.
+ */
+export async function writeEachOnFailure<R>(rows: R[], write: (rows: R[]) => Promise<void>): Promise<{ row: R; error: unknown }[]> {
+  if (rows.length === 0) return [];
+  try {
+    await write(rows);
+    return [];
+  } catch (error) {
+    if (!isRowError(error)) throw error;
+    if (rows.length === 1) return [{ row: rows[0], error }];
+  }
+  const refused: { row: R; error: unknown }[] = [];
+  for (const row of rows) {
+    try {
+      await write([row]);
+    } catch (error) {
+      if (!isRowError(error)) throw error;
+      refused.push({ row, error });
+    }
+  }
+  return refused;
+}
+
+/** Whom a broadcast (a play session) was addressed to, or null when there is none by that id. */
+export async function sessionTargets(db: Db, sessionId: string): Promise<{ areaIds: string[]; deviceIds: string[] } | null> {
+  const [row] = await db.query<{ target_areas: string[]; target_devices: string[] }>('SELECT target_areas, target_devices FROM broadcasts WHERE id = $1', [sessionId]);
+  return row ? { areaIds: row.target_areas, deviceIds: row.target_devices } : null;
 }

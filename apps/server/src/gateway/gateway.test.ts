@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { EVENTS, topics, type DeviceConfig, type DeviceStatusEvent } from '@loa/contract';
 import { eventually, signedInAdmin, startTestServer, type TestServer } from '../../test/helpers';
+import { DeviceGateway } from './gateway';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -59,6 +60,15 @@ describe('device gateway', () => {
       return h.total >= 2 ? h : null;
     }, 3000);
     expect(history.items.map((i: { online: boolean }) => i.online)).toEqual([false, true]);
+    // The reason is the cause, not the event again: the last will means a reboot, power or link loss.
+    expect(history.items.map((i: { lydo: string }) => i.lydo)).toEqual(['mat-ket-noi', 'ket-noi']);
+    // A device that signs off by itself says so before it leaves: told apart from a drop.
+    const again = await connectDevice(device.id, device.secret);
+    await again.publishAsync(topics.state(device.id), JSON.stringify(online(device.id)), { qos: 1, retain: true });
+    await eventually(async () => (await statusOf(admin, device.id)).online, 3000);
+    await again.publishAsync(topics.state(device.id), JSON.stringify({ online: false, reason: 'shutdown' }), { qos: 1, retain: true });
+    await again.endAsync();
+    await eventually(async () => (await admin.client.get(`/v1/client/thietbi/lichsuketnoi?id=${device.id}`)).body.data.items[0]?.lydo === 'tat-may', 3000);
     socket.close();
   });
 
@@ -83,6 +93,10 @@ describe('device gateway', () => {
     socket.on(EVENTS.deviceStatus, (batch) => seen.push(...batch));
     const client = await connectDevice(device.id, device.secret);
     await client.publishAsync(topics.state(device.id), JSON.stringify(online(device.id)), { qos: 1, retain: true });
+    // The session was sent to it (a play report for any other is refused).
+    await server.app.gateway.command({ deviceIds: [device.id] }, {
+      ...DeviceGateway.envelope(), type: 'play', sessionId: 'phien-1', priority: 1, title: 'Bản tin lũ', items: [{ url: '/x.mp3', duration: 60, title: 'Bản tin lũ', kind: 'file' }], startAt: Date.now(),
+    });
     await client.publishAsync(topics.event(device.id), JSON.stringify({ type: 'started', cmdId: 'c-1', sessionId: 'phien-1', itemIndex: 1, url: '/x.mp3', title: 'Bản tin lũ', position: 12.5, at: Date.now() }), { qos: 1 });
     const playing = await eventually(() => seen.find((s) => s._id === device.id && s.trangthai.dangphat), 1000);
     expect(playing.trangthai.dangphat).toEqual({ sessionId: 'phien-1', itemIndex: 1, position: 12.5, title: 'Bản tin lũ' });
@@ -144,8 +158,11 @@ describe('device gateway', () => {
     const cmd = await eventually(() => messages.find((m) => m.topic === topics.deviceCmd(device.id)), 2000);
     expect(cmd.body).toMatchObject({ type: 'volume', volume: 35 });
 
+    // The volume set on the device is its own configuration: retained, and kept over the area's.
+    expect((await admin.client.get(`/v1/client/thietbi/thongtin?id=${device.id}`)).body.data.cauhinh).toMatchObject({ amluong: 35 });
+    await eventually(() => messages.some((m) => m.topic === topics.config(device.id) && (m.body as DeviceConfig).volume === 35), 2000);
     await admin.client.post('/v1/client/thietbi/update', { diaban: admin.areas.district, amluong: 55, giotinh: { tu: '22:00', den: '05:00' } });
-    await eventually(() => messages.some((m) => m.topic === topics.config(device.id) && (m.body as DeviceConfig).volume === 55), 2000);
+    await eventually(() => messages.some((m) => m.topic === topics.config(device.id) && (m.body as DeviceConfig).quietHours?.from === '22:00' && (m.body as DeviceConfig).volume === 35), 2000);
   });
 
   it('drops malformed messages without harm and keeps serving the device', async () => {
@@ -169,7 +186,13 @@ describe('device gateway', () => {
     expect(fresh).not.toBe(device.secret);
     await closed;
     await expect(connectDevice(device.id, device.secret)).rejects.toThrow(/Bad username or password/i);
+    await expect(connectDevice(device.id, device.secret)).rejects.toThrow(/Bad username or password/i);
     await expect(connectDevice(device.id, fresh)).resolves.toBeTruthy();
+    // Its history says why: cut off for the new secret, the old one refused (once for the run of retries), back.
+    await eventually(async () => {
+      const items = (await admin.client.get(`/v1/client/thietbi/lichsuketnoi?id=${device.id}`)).body.data.items as { lydo: string }[];
+      return JSON.stringify(items.map((i) => i.lydo)) === JSON.stringify(['ket-noi', 'tu-choi-dang-nhap', 'khoa-moi', 'ket-noi']);
+    }, 3000);
   });
 
   it('keeps a device added or given a new secret here while the periodic reading of the list is under way', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import {
-  CLOCK_SYNC, clockRequestSchema, deviceEventSchema, deviceStateSchema, parseDeviceTopic, topics,
-  type DeviceCommand, type DeviceLive,
+  CLOCK_SYNC, checkDeviceEvent, checkDeviceState, clockRequestSchema, parseDeviceTopic, topics,
+  type DeviceCommand, type DeviceEvent, type DevicePlan, type DeviceLive, type DeviceMessageProblem, type DeviceState,
 } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerTransport, DeviceAuthority } from '../infra/broker';
@@ -11,9 +11,13 @@ import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
 import { constantTimeEqual, sha256 } from '../features/auth/tokens';
 import { listAllAreas, type AreaRow } from '../features/areas/areas.queries';
+import { writeSystemLog, type Actor } from '../features/system-log/systemLog.service';
+import { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from './deviceHealth';
+import { DeviceStrikes, STRIKES } from './deviceStrikes';
 import { effectiveConfig, withinQuietHours, type StoredConfig } from './deviceConfig';
 import * as q from './gateway.queries';
-import { applyState, toDeviceLive, type LiveEntry } from './liveStore';
+import { applyState, notReportedClock, toDeviceLive, type LiveEntry } from './liveStore';
+import { RecentKeys, SentSessions } from './sentSessions';
 
 interface Registered {
   hash: string;
@@ -25,7 +29,21 @@ interface Registered {
   live: LiveEntry;
   /** Whether the device reported its state since it last connected (it does so once subscribed). */
   reported: boolean;
+  /** State reports received: one held while its session is looked up is dropped if a newer one came meanwhile. */
+  states: number;
+  /** Its credentials were refused since it last connected: the history says so once, not at every retry. */
+  refused?: boolean;
+  /** Since when it has been online without a clock report (unix ms); unset while offline or once it reported one. */
+  noClockSince?: number;
+  /**
+   * Enrolled and not yet confirmed ("chờ gán", issue #31): it follows no area's command topic, is in
+   * no area's devices, and no broadcast reaches it until an officer confirms it.
+   */
+  pending: boolean;
 }
+
+/** The broker group of boxes waiting to be assigned (MQTT_DYNSEC): it grants no area's topics. */
+const PENDING_GROUP = 'cho-gan';
 
 /**
  * Rows per statement when live state and history are written. The embedded database runs on the
@@ -33,6 +51,8 @@ interface Registered {
  * each flush writes small statements and lets I/O through between them.
  */
 const FLUSH_BATCH = 250;
+/** Why a play report or a state naming a session is refused. */
+const NOT_SENT = 'session never sent to this device';
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The device registry, with an index of devices by area that any change drops and the next lookup rebuilds. */
@@ -65,6 +85,8 @@ class Registry extends Map<string, Registered> {
 export interface GatewayOptions {
   /** A device heard from within this many seconds is online (default 60). */
   silenceSeconds: number;
+  /** A device online this long without reporting its clock has a clock fault, 'notReported' (default 180). */
+  clockReportSeconds?: number;
   /**
    * How often the whole device list is read again, seconds: devices moved or deleted through
    * another server instance (default 60). A device added there is read when it is first heard from.
@@ -74,6 +96,8 @@ export interface GatewayOptions {
   flushMs?: number;
   /** How often status changes are pushed to consoles, ms. */
   pushMs?: number;
+  /** Where a box's reported health becomes a fault (issue #31; default DEFAULT_HEALTH_THRESHOLDS). */
+  healthThresholds?: HealthThresholds;
 }
 
 /**
@@ -96,6 +120,10 @@ export class DeviceGateway implements DeviceAuthority {
   /** Clock requests answered and ignored since start (the health call shows them). */
   readonly clockCounts = { answered: 0, ignored: 0 };
   private clockAnswers: { deviceId: string; n: number; t1: number; t2: number }[] = [];
+  /** Device messages refused and devices cut off for them (the health call shows the counts). */
+  readonly strikes = new DeviceStrikes();
+  /** The play sessions sent to devices: a play report is believed only for one of them. */
+  private readonly sessions: SentSessions;
   /** Devices heard from but not in the registry (added through another instance), being read, with what they sent meanwhile. */
   private readonly learning = new Map<string, { topic: string; payload: Buffer; receivedAt: number }[]>();
   /** Ids read and not found, and when: not asked of the database again for a while. */
@@ -112,8 +140,15 @@ export class DeviceGateway implements DeviceAuthority {
   private changes = 0;
   private readonly changedAt = new Map<string, number>();
   private readings = 0;
+  private readonly configListeners: ((deviceId: string) => void)[] = [];
+  /** Play reports taken lately, so that one sent again is not told twice (the database keeps each once too). */
+  private readonly seenEvents = new RecentKeys(20_000);
+  /** Version of the plan last published to each device (issue #30). */
+  private readonly planSent = new Map<string, number>();
 
-  constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {}
+  constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {
+    this.sessions = new SentSessions((sessionId) => q.sessionTargets(db, sessionId));
+  }
 
   /** Loads the registry from the database and starts the background loops. */
   async load(): Promise<void> {
@@ -131,17 +166,23 @@ export class DeviceGateway implements DeviceAuthority {
   /** Connects the gateway to a broker and (re)publishes every device's retained configuration. */
   async attach(transport: BrokerTransport): Promise<void> {
     this.transport = transport;
+    // With the embedded broker a server restart cut every device off: those it last knew online
+    // went offline because of it, and their history says so (they reconnect by themselves).
+    if (transport.kind === 'embedded') {
+      const now = Date.now();
+      for (const [id, d] of this.devices) if (d.live.online) this.setOnline(id, d, false, 'may-chu-khoi-dong-lai', null, now);
+    }
     transport.onDeviceMessage((topic, payload, receivedAt) => this.onMessage(topic, payload, receivedAt));
     transport.onPresence((id, online, ip) => this.onPresence(id, online, ip));
     this.accounts = transport.accounts;
-    await this.accounts?.sync([...this.devices].map(([id, d]) => this.access(id, d.areaId)), async () => new Set(await q.listDeviceIds(this.db)));
+    await this.accounts?.sync([...this.devices].map(([id, d]) => this.access(id, d.areaId, d.pending)), async () => new Set(await q.listDeviceIds(this.db)));
     const ids = [...this.devices.keys()];
     for (let i = 0; i < ids.length; i += 500) await Promise.all(ids.slice(i, i + 500).map((id) => this.publishConfig(id)));
   }
 
   async reloadAreas(): Promise<void> {
     this.areas = new Map((await listAllAreas(this.db)).map((a) => [a.id, a]));
-    for (const d of this.devices.values()) d.areaChain = new Set(this.chain(d.areaId).map((a) => a.id));
+    for (const d of this.devices.values()) d.areaChain = this.areaChainOf(d.areaId, d.pending);
     await this.accounts?.areasChanged((areaId) => this.chain(areaId).map((a) => a.id));
   }
 
@@ -210,8 +251,14 @@ export class DeviceGateway implements DeviceAuthority {
       });
   }
 
-  private access(id: string, areaId: string): DeviceAccess {
+  private access(id: string, areaId: string, pending: boolean): DeviceAccess {
+    if (pending) return { id, areaId: PENDING_GROUP, chain: [] };
     return { id, areaId, chain: this.chain(areaId).map((a) => a.id) };
+  }
+
+  /** The area command topics a device may follow: none while it waits to be assigned. */
+  private areaChainOf(areaId: string, pending: boolean): Set<string> {
+    return new Set(pending ? [] : this.chain(areaId).map((a) => a.id));
   }
 
   /** The area and its ancestors, root first. */
@@ -225,11 +272,13 @@ export class DeviceGateway implements DeviceAuthority {
     const previous = this.devices.get(row.id);
     this.devices.set(row.id, {
       hash: row.secret_hash, adminId: row.admin_id, areaId: row.area_id, config: row.config as StoredConfig,
-      areaChain: new Set(this.chain(row.area_id).map((a) => a.id)),
+      pending: row.pending,
+      areaChain: this.areaChainOf(row.area_id, row.pending),
       reported: previous?.reported ?? false,
+      states: previous?.states ?? 0,
       live: previous?.live ?? {
         online: row.online, volume: row.volume, playing: row.playing, signal: row.signal, firmware: row.firmware, ip: row.ip,
-        lastSeen: row.last_seen ? row.last_seen.getTime() : null, clock: row.clock,
+        lastSeen: row.last_seen ? row.last_seen.getTime() : null, clock: row.clock, health: row.health,
       },
     });
   }
@@ -248,10 +297,13 @@ export class DeviceGateway implements DeviceAuthority {
     if (!this.areas.has(row.area_id)) await this.reloadAreas();
     const previous = this.devices.get(id);
     this.remember(row);
-    if (this.accounts && (opts.secret || (previous && previous.areaId !== row.area_id))) {
+    // A box just confirmed (issue #31) follows its areas from now: like a speaker that comes back,
+    // its next state report has the running broadcasts sent to it.
+    if (previous?.pending && !row.pending) this.devices.get(id)!.reported = false;
+    if (this.accounts && (opts.secret || (previous && (previous.areaId !== row.area_id || previous.pending !== row.pending)))) {
       try {
-        if (opts.secret) await this.accounts.provision(this.access(id, row.area_id), opts.secret);
-        else await this.accounts.move(this.access(id, row.area_id));
+        if (opts.secret) await this.accounts.provision(this.access(id, row.area_id, row.pending), opts.secret);
+        else await this.accounts.move(this.access(id, row.area_id, row.pending));
       } catch (error) {
         this.log.error({ err: error, deviceId: id }, 'mosquitto: device account not updated');
         if (previous) this.devices.set(id, previous);
@@ -268,15 +320,20 @@ export class DeviceGateway implements DeviceAuthority {
     this.changedHere(id);
     this.forgotten.add(id);
     this.devices.delete(id);
+    this.planSent.delete(id);
+    this.strikes.forget(id);
     if (!this.transport) return;
     this.transport.disconnect(id);
-    await Promise.all([topics.config(id), topics.state(id)].map((topic) => this.transport!.clearRetained(topic)
+    await Promise.all([topics.config(id), topics.plan(id), topics.state(id)].map((topic) => this.transport!.clearRetained(topic)
       .catch((error: unknown) => this.log.warn({ err: error, topic }, 'could not clear retained message'))));
   }
 
   /** After a secret reset: the old secret stops working and the old session is cut. */
   async secretChanged(id: string, secret?: string): Promise<void> {
     await this.refreshDevice(id, { secret });
+    // Its history says why it was cut off (not a bare "lost"); the reconnection with the old secret is refused.
+    const d = this.devices.get(id);
+    if (d) this.setOnline(id, d, false, 'khoa-moi', null, Date.now());
     this.transport?.disconnect(id);
   }
 
@@ -284,7 +341,30 @@ export class DeviceGateway implements DeviceAuthority {
     const d = this.devices.get(id);
     if (!d || !this.transport) return;
     const chain = this.chain(d.areaId).map((a) => ({ id: a.id, config: a.config as StoredConfig }));
-    await this.transport.publish(topics.config(id), effectiveConfig(chain, d.config), { retain: true });
+    const config = effectiveConfig(chain, d.config);
+    // A box waiting to be assigned follows no area: it hears no bulletin until it is confirmed.
+    await this.transport.publish(topics.config(id), d.pending ? { ...config, areas: [] } : config, { retain: true });
+    // Its area or quiet hours may have changed: so may the occurrences of its plan.
+    for (const listener of this.configListeners) listener(id);
+  }
+
+  /** Called after a device's configuration is (re)published. */
+  onConfigPublished(listener: (deviceId: string) => void): void {
+    this.configListeners.push(listener);
+  }
+
+  /** Publishes a device's plan, retained (playout/devicePlans.ts). */
+  async publishPlan(id: string, plan: DevicePlan): Promise<void> {
+    if (!this.devices.has(id) || !this.transport) return;
+    await this.transport.publish(topics.plan(id), plan, { retain: true });
+    // Until the speaker reports holding it, the console shows it has not got the new plan.
+    this.planSent.set(id, plan.version);
+    this.changed.add(id);
+  }
+
+  /** Ids of every registered device. */
+  deviceIds(): string[] {
+    return [...this.devices.keys()];
   }
 
   /** Whether it is now within the device's quiet hours (local time, Asia/Ho_Chi_Minh). */
@@ -299,11 +379,35 @@ export class DeviceGateway implements DeviceAuthority {
   // DeviceAuthority
   verify(deviceId: string, secret: string): boolean {
     const d = this.devices.get(deviceId);
-    return !!d && constantTimeEqual(d.hash, sha256(secret));
+    if (!d) return false;
+    if (this.strikes.banned(deviceId)) return false; // cut off for invalid messages: refused until its time is up
+    const ok = constantTimeEqual(d.hash, sha256(secret));
+    // A wrong secret (an old one after a reset, a mistyped one): its connection history says so, once per run of refusals.
+    if (!ok && !d.refused) {
+      d.refused = true;
+      this.connections.push({ deviceId, at: Date.now(), online: false, reason: 'tu-choi-dang-nhap', ip: d.live.ip });
+    } else if (ok) d.refused = false;
+    return ok;
+  }
+
+  /**
+   * Whether `proof` is the device's signature of `text` (an audio address it asks for): HMAC-SHA256
+   * keyed by the sha256 of its secret, which the server keeps, so the secret itself never travels
+   * in an address (docs/device-protocol.md "Audio addresses").
+   */
+  verifyProof(deviceId: string, text: string, proof: string): boolean {
+    const d = this.devices.get(deviceId);
+    if (!d) return false;
+    return constantTimeEqual(crypto.createHmac('sha256', d.hash).update(text).digest('base64url'), proof);
+  }
+
+  /** The administrator a device belongs to (system-log entries about it), or undefined. */
+  adminOf(deviceId: string): string | undefined {
+    return this.devices.get(deviceId)?.adminId;
   }
 
   maySubscribe(deviceId: string, topic: string): boolean {
-    if (topic === topics.deviceCmd(deviceId) || topic === topics.config(deviceId) || topic === topics.time(deviceId)) return true;
+    if (topic === topics.deviceCmd(deviceId) || topic === topics.config(deviceId) || topic === topics.plan(deviceId) || topic === topics.time(deviceId)) return true;
     const m = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(topic);
     return !!m && !!this.devices.get(deviceId)?.areaChain.has(m[1]);
   }
@@ -323,9 +427,9 @@ export class DeviceGateway implements DeviceAuthority {
     return result;
   }
 
-  /** Ids of the registered devices whose area is in the set. */
+  /** Ids of the registered devices whose area is in the set (boxes waiting to be assigned are in none). */
   devicesIn(areaIds: Set<string>): string[] {
-    return [...areaIds].flatMap((a) => this.devices.inArea(a));
+    return [...areaIds].flatMap((a) => this.devices.inArea(a)).filter((id) => !this.devices.get(id)?.pending);
   }
 
   /** An area's name, as the live panel shows it. */
@@ -333,15 +437,19 @@ export class DeviceGateway implements DeviceAuthority {
     return this.areas.get(areaId)?.ten ?? '';
   }
 
-  /** The area of a registered device. */
+  /**
+   * The area a registered device serves; undefined for a box waiting to be assigned (no broadcast
+   * addresses it, by area or by itself, until an officer confirms it).
+   */
   areaOf(deviceId: string): string | undefined {
-    return this.devices.get(deviceId)?.areaId;
+    const d = this.devices.get(deviceId);
+    return d && !d.pending ? d.areaId : undefined;
   }
 
   /** A device's live state as the console shows it. */
   liveOf(id: string): DeviceLive | null {
     const d = this.devices.get(id);
-    return d ? toDeviceLive(d.live) : null;
+    return d ? toDeviceLive(d.live, this.planSent.get(id) ?? null) : null;
   }
 
   /** Whether a registered device is online and which session it plays (a broadcast's reach reads it). */
@@ -358,6 +466,7 @@ export class DeviceGateway implements DeviceAuthority {
   /** Sends a command to devices one by one, or to whole areas with one publish each. */
   async command(target: { deviceIds?: string[]; areaIds?: string[] }, cmd: DeviceCommand): Promise<void> {
     if (!this.transport) throw new Error('gateway not attached');
+    if (cmd.type === 'play') this.sessions.sent(cmd.sessionId, target);
     const publishes = [
       ...(target.areaIds ?? []).map((a) => this.transport!.publish(topics.areaCmd(a), cmd)),
       ...(target.deviceIds ?? []).map((d) => this.transport!.publish(topics.deviceCmd(d), cmd)),
@@ -403,47 +512,137 @@ export class DeviceGateway implements DeviceAuthority {
     if (!parsed || payload.length === 0) return;
     const d = this.devices.get(parsed.deviceId);
     if (!d) return this.learn(parsed.deviceId, { topic, payload, receivedAt });
+    // Cut off for invalid messages: on an external broker it may still be connected, and is not listened to.
+    if (this.strikes.banned(parsed.deviceId)) return;
     if (parsed.kind === 'clock') return this.answerClock(parsed.deviceId, payload, receivedAt);
     let json: unknown;
     try {
       json = JSON.parse(payload.toString('utf8'));
     } catch {
-      this.log.warn({ deviceId: parsed.deviceId, topic }, 'device message is not JSON: dropped');
-      return;
+      return this.refuse(parsed.deviceId, d, parsed.kind, { field: '', reason: 'not JSON' });
     }
     const now = Date.now();
     if (parsed.kind === 'state') {
-      const state = deviceStateSchema.safeParse(json);
-      if (!state.success) return void this.log.warn({ deviceId: parsed.deviceId, issue: state.error.issues[0]?.message }, 'malformed device state: dropped');
-      const wasOnline = d.live.online;
-      const visible = applyState(d.live, state.data, now);
-      if (wasOnline !== d.live.online) {
-        this.connections.push({ deviceId: parsed.deviceId, at: now, online: d.live.online, reason: d.live.online ? 'ket-noi' : 'mat-ket-noi', ip: d.live.ip });
-      }
-      // A device reports its state once it has subscribed: commands sent from then on reach it.
-      if (state.data.online && !d.reported) this.bus.emit('device.online', { deviceId: parsed.deviceId });
-      d.reported = state.data.online;
-      this.dirty.add(parsed.deviceId);
-      if (visible) this.changed.add(parsed.deviceId);
+      const state = checkDeviceState(json);
+      if (!state.success) return this.refuse(parsed.deviceId, d, parsed.kind, state.problem);
+      const seq = (d.states += 1);
+      // What it says it plays must be a session sent to it, as for a play report; the rest of the
+      // state is still taken (a device must not look silent for it), without what it plays.
+      const playing = state.data.playing;
+      const allowed = playing ? this.sessions.allows(playing.sessionId, parsed.deviceId, d.areaChain) : true;
+      const take = (target: Registered, ok: boolean, at: number) => {
+        this.takeState(parsed.deviceId, target, ok ? state.data : { ...state.data, playing: null }, at);
+        if (!ok) this.refuse(parsed.deviceId, target, 'state', { field: 'playing.sessionId', reason: NOT_SENT });
+      };
+      if (typeof allowed === 'boolean') return take(d, allowed, now);
+      void allowed.then((ok) => {
+        const still = this.devices.get(parsed.deviceId);
+        // A newer state came while this one was looked up: it says more.
+        if (still && still.states === seq) take(still, ok, Date.now());
+      }).catch((error: unknown) => this.log.warn({ err: error, deviceId: parsed.deviceId }, 'device state not checked: dropped'));
       return;
     }
     if (parsed.kind === 'event') {
-      const event = deviceEventSchema.safeParse(json);
-      if (!event.success) return void this.log.warn({ deviceId: parsed.deviceId }, 'malformed device event: dropped');
-      d.live.lastSeen = now;
-      this.bus.emit('device.event', { deviceId: parsed.deviceId, event: event.data });
-      if (event.data.type === 'ack') return;
-      // What plays is known from `started` at once; the device's retained state follows later.
+      const event = checkDeviceEvent(json, now);
+      if (!event.success) return this.refuse(parsed.deviceId, d, parsed.kind, event.problem);
       const e = event.data;
-      if (e.type === 'started' && e.sessionId && e.itemIndex !== undefined) {
-        d.live.playing = { sessionId: e.sessionId, itemIndex: e.itemIndex, position: e.position ?? 0, title: e.title ?? null };
-        this.touch(parsed.deviceId);
-      }
-      this.plays.push({
-        deviceId: parsed.deviceId, at: event.data.at, event: event.data.type, sessionId: event.data.sessionId ?? null,
-        itemIndex: event.data.itemIndex ?? null, url: event.data.url ?? null, message: event.data.message ?? null,
-      });
+      // Acks and update reports name no session (docs/device-protocol.md "Updates").
+      if (e.type === 'ack' || e.type === 'update') return this.takeEvent(parsed.deviceId, d, e);
+      // A play report is believed only for a session sent to this device (issue #27).
+      if (!e.sessionId) return this.refuse(parsed.deviceId, d, parsed.kind, { field: 'sessionId', reason: 'a play report names its session' });
+      const notSent = { field: 'sessionId', reason: NOT_SENT };
+      const allowed = this.sessions.allows(e.sessionId, parsed.deviceId, d.areaChain);
+      if (allowed === true) return this.takeEvent(parsed.deviceId, d, e);
+      if (allowed === false) return this.refuse(parsed.deviceId, d, parsed.kind, notSent);
+      void allowed.then((ok) => {
+        const still = this.devices.get(parsed.deviceId);
+        if (!still) return;
+        if (ok) this.takeEvent(parsed.deviceId, still, e);
+        else this.refuse(parsed.deviceId, still, 'event', notSent);
+      }).catch((error: unknown) => this.log.warn({ err: error, deviceId: parsed.deviceId }, 'play report not checked: dropped'));
     }
+  }
+
+  /** A device's state that passed every check: live state, connection history, and commands again once it is back. */
+  private takeState(deviceId: string, d: Registered, state: DeviceState, now: number): void {
+    const wasOnline = d.live.online;
+    const visible = applyState(d.live, state, now, this.opts.healthThresholds ?? DEFAULT_HEALTH_THRESHOLDS);
+    if (wasOnline !== d.live.online) {
+      // Offline by its own word (a graceful stop) or by its last will (a reboot, power or link loss).
+      const reason = d.live.online ? 'ket-noi' : state.reason === 'shutdown' ? 'tat-may' : 'mat-ket-noi';
+      this.connections.push({ deviceId, at: now, online: d.live.online, reason, ip: d.live.ip });
+    }
+    // A device reports its state once it has subscribed: commands sent from then on reach it.
+    if (state.online && !d.reported) this.bus.emit('device.online', { deviceId });
+    d.reported = state.online;
+    this.dirty.add(deviceId);
+    if (visible) this.changed.add(deviceId);
+  }
+
+  /** A device's event that passed every check: heard from, told to the features, kept in its history. */
+  private takeEvent(deviceId: string, d: Registered, e: DeviceEvent): void {
+    d.live.lastSeen = Date.now();
+    // A play report sent again (at least once; a speaker back from an outage sends what it kept) is told once.
+    if (e.type !== 'ack' && this.seenEvents.seen(`${deviceId}|${e.sessionId}|${e.itemIndex}|${e.type}|${e.at}`)) return;
+    this.bus.emit('device.event', { deviceId, event: e });
+    if (e.type === 'ack' || e.type === 'update') return;
+    if (e.type === 'gap') this.log.warn({ deviceId, session: e.sessionId, item: e.itemIndex, gapSeconds: e.gap, resumedAt: e.position, reason: e.message }, 'speaker lost part of a streamed item');
+    // The player's own words go to the log (and the device's history); screens show what they mean (playReasonText).
+    if (e.type === 'error') this.log.warn({ deviceId, session: e.sessionId, item: e.itemIndex, playerError: e.message }, 'speaker reported a play error');
+    // What plays is known from `started` at once; the device's retained state follows later.
+    if (e.type === 'started' && e.sessionId && e.itemIndex !== undefined) {
+      d.live.playing = { sessionId: e.sessionId, itemIndex: e.itemIndex, position: e.position ?? 0, title: e.title ?? null };
+      this.touch(deviceId);
+    }
+    this.plays.push({
+      deviceId, at: e.at, event: e.type, sessionId: e.sessionId ?? null, itemIndex: e.itemIndex ?? null, url: e.url ?? null, message: e.message ?? null, gapSeconds: e.gap ?? null,
+    });
+  }
+
+  /** The system log's actor for what a device did: no user, the device's administrator and address. */
+  private static actorOf(d: Registered): Actor {
+    return { userId: null, tentaikhoan: null, adminId: d.adminId, ip: d.live.ip ?? '' };
+  }
+
+  /**
+   * A device message the contract refuses: dropped, counted, logged against the device (in the
+   * system log once per device per STRIKES.logEveryMs), and the device cut off when it keeps on.
+   */
+  private refuse(deviceId: string, d: Registered, kind: string, problem: DeviceMessageProblem): void {
+    const strike = this.strikes.strike(deviceId);
+    this.log.warn({ deviceId, kind, field: problem.field, reason: problem.reason }, 'device message refused: dropped');
+    if (strike.record) {
+      void writeSystemLog(this.db, DeviceGateway.actorOf(d), {
+        action: 'thiet-bi-gui-sai', outcome: 'denied', targetType: 'thietbi', targetId: deviceId, detail: { loai: kind, truong: problem.field, lydo: problem.reason },
+      }).catch((error: unknown) => this.log.error({ err: error, deviceId }, 'device refusal not logged'));
+    }
+    if (strike.ban) void this.cutOff(deviceId, d, problem);
+  }
+
+  /**
+   * A device that kept sending invalid messages: disconnected (on the embedded broker; refused when
+   * it connects again until STRIKES.banMs is up), shown offline, its connection history and the
+   * system log say why (both written together), and the console is told.
+   */
+  private async cutOff(deviceId: string, d: Registered, problem: DeviceMessageProblem): Promise<void> {
+    const now = Date.now();
+    this.transport?.disconnect(deviceId);
+    d.live.online = false;
+    d.live.playing = null;
+    this.touch(deviceId);
+    this.log.warn({ deviceId, limit: STRIKES.limit, banMinutes: STRIKES.banMs / 60_000 }, 'device kept sending invalid messages: cut off');
+    try {
+      await this.db.transaction(async (tx) => {
+        await q.insertConnections(tx, [{ deviceId, at: now, online: false, reason: 'gui-sai', ip: d.live.ip }]);
+        await writeSystemLog(tx, DeviceGateway.actorOf(d), {
+          action: 'ngat-thiet-bi-gui-sai', outcome: 'denied', targetType: 'thietbi', targetId: deviceId,
+          detail: { solan: STRIKES.limit, giay: STRIKES.windowMs / 1000, khoaphut: STRIKES.banMs / 60_000, truong: problem.field, lydo: problem.reason, broker: this.transport?.kind ?? null },
+        });
+      });
+    } catch (error) {
+      this.log.error({ err: error, deviceId }, 'device cut-off not recorded');
+    }
+    if (this.strikes.shouldNotify(deviceId)) this.bus.emit('device.cutOff', { deviceId, field: problem.field, minutes: STRIKES.banMs / 60_000 });
   }
 
   /**
@@ -487,10 +686,29 @@ export class DeviceGateway implements DeviceAuthority {
 
   /** A device heard from nothing for the silence limit is offline, whatever the broker thinks. */
   private sweepSilent(): void {
-    const limit = Date.now() - this.opts.silenceSeconds * 1000;
+    const now = Date.now();
+    const limit = now - this.opts.silenceSeconds * 1000;
     for (const [id, d] of this.devices) {
-      if (d.live.online && (d.live.lastSeen ?? 0) < limit) this.setOnline(id, d, false, 'khong-phan-hoi', null, Date.now());
+      if (d.live.online && (d.live.lastSeen ?? 0) < limit) this.setOnline(id, d, false, 'khong-phan-hoi', null, now);
+      this.watchClock(id, d, now);
     }
+  }
+
+  /**
+   * A speaker that never reports its clock (an older agent) would show "—" for ever: online for
+   * clockReportSeconds without a report, its clock is a fault ('notReported'), shown in the device
+   * table and announced like the others (sweepClockFaults). Its first real report replaces it.
+   */
+  private watchClock(id: string, d: Registered, now: number): void {
+    if (!d.live.online || d.live.clock !== null) {
+      d.noClockSince = undefined;
+      return;
+    }
+    d.noClockSince ??= now;
+    if (now - d.noClockSince < (this.opts.clockReportSeconds ?? 180) * 1000) return;
+    d.live.clock = notReportedClock();
+    d.noClockSince = undefined;
+    this.touch(id);
   }
 
   private pushChanges(): void {
@@ -500,7 +718,7 @@ export class DeviceGateway implements DeviceAuthority {
       const d = this.devices.get(id);
       if (!d) continue;
       const list = byArea.get(d.areaId) ?? [];
-      list.push({ _id: id, trangthai: toDeviceLive(d.live) });
+      list.push({ _id: id, trangthai: toDeviceLive(d.live, this.planSent.get(id) ?? null) });
       byArea.set(d.areaId, list);
     }
     this.changed.clear();
@@ -521,11 +739,17 @@ export class DeviceGateway implements DeviceAuthority {
           const d = this.devices.get(id);
           return d ? [{ id, e: d.live }] : [];
         });
-        await q.saveLiveStates(this.db, rows);
+        // One row the database refuses fails alone, the others of its batch are written (issue #27).
+        const refused: { deviceId: string; what: string; error: unknown }[] = [];
+        for (const f of await q.writeEachOnFailure(rows, (r) => q.saveLiveStates(this.db, r))) refused.push({ deviceId: f.row.id, what: 'live state', error: f.error });
         if (connections.length > 0) await yieldToIo();
-        await q.insertConnections(this.db, connections);
+        for (const f of await q.writeEachOnFailure(connections, (r) => q.insertConnections(this.db, r))) refused.push({ deviceId: f.row.deviceId, what: 'connection', error: f.error });
         if (plays.length > 0) await yieldToIo();
-        await q.insertPlays(this.db, plays);
+        for (const f of await q.writeEachOnFailure(plays, (r) => q.insertPlays(this.db, r))) refused.push({ deviceId: f.row.deviceId, what: 'play', error: f.error });
+        for (const f of refused) {
+          this.strikes.counts.unwritten += 1;
+          this.log.error({ err: f.error, deviceId: f.deviceId, what: f.what }, 'device row refused by the database: dropped');
+        }
       } catch (error) {
         this.log.error({ err: error }, 'gateway flush failed');
       }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MSG } from '@loa/contract';
+import { MSG, localeOfAcceptLanguage, localizeMessage } from '@loa/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 import { databaseFault } from './dbFaults';
@@ -10,8 +10,16 @@ import { sendWebConsole } from './webConsole';
 
 const API_PREFIXES = ['/v1/', '/socket.io/', '/docs', '/mqtt'];
 
-/** One error shape for the whole API: `{ message }` in Vietnamese, never internals. */
+/**
+ * One error shape for the whole API: `{ message }`, never internals; in Vietnamese unless the
+ * request asks for English (the console sends its language as Accept-Language).
+ */
 export function useErrorHandling(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (reply.statusCode < 400 || !payload || typeof payload !== 'object' || !('message' in payload) || typeof payload.message !== 'string') return payload;
+    const locale = localeOfAcceptLanguage(request.headers['accept-language']);
+    return locale === 'vi' ? payload : { ...payload, message: localizeMessage(payload.message, locale) };
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
     if (error instanceof ValidationError || error.validation) return reply.code(400).send({ message: error.message });

@@ -7,6 +7,10 @@ export interface DomainEvents {
   'user.signedOut': { userId: string; deviceId: string };
   /** Live status changes of speakers, grouped by the area they belong to. */
   'devices.changed': { byArea: Map<string, { _id: string; trangthai: DeviceLive }[]> };
+  /** A speaker was added, edited, moved or deleted: the consoles of these areas (before and after a move) read their lists again. */
+  'devices.registry': { deviceId: string; areaIds: string[] };
+  /** A rollout of the speaker agent changed (made, paused, resumed, rolled back, a box sent it or reported): the consoles of its boxes' areas read it again (issue #31). */
+  'rollouts.changed': { rolloutId: string; areaIds: string[] };
   /** A speaker came (back) online: running broadcasts for it are sent again. */
   'device.online': { deviceId: string };
   /** A broadcast changed: the hub sends `event` to the consoles of these areas and of this user. */
@@ -23,11 +27,18 @@ export interface DomainEvents {
   'broadcast.cut': { by: BusyBroadcast; takenOver: BusyBroadcast[]; preempted: BusyBroadcast[] };
   /** A speaker's own report of a play item or an acknowledged command. */
   'device.event': { deviceId: string; event: DeviceEvent };
+  /** A speaker kept sending invalid messages and was cut off for `minutes` (`field`: what it got wrong last); the console is told. */
+  'device.cutOff': { deviceId: string; field: string; minutes: number };
   /**
    * The scheduler's word on a schedule not approved: its occurrence is 30 minutes away ('sapden'),
    * or came and was missed ('bolo'). Raised once per occurrence; notifications tell the approvers.
    */
   'schedule.alert': { kind: 'sapden' | 'bolo'; scheduleId: string; adminId: string; areaIds: string[]; title: string; createdByName: string; plannedAt: number };
+  /**
+   * Schedules changed (issue #32 items 8, 13): the consoles of their areas (and below) and of these
+   * users read their lists again. Raised by the schedule routes and by a missed occurrence.
+   */
+  'schedules.changed': { ids: string[]; areaIds: string[]; userIds: string[] };
   /** An administrator changed an account's rights, type or area ('capnhat'), or locked it ('khoa'): its consoles are told and their rooms follow its new scope. */
   'account.changed': { userId: string; lydo: 'capnhat' | 'khoa' };
   /** Areas were added, moved or removed: open consoles join (or leave) the rooms of the areas their scope now covers. */

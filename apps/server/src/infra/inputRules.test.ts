@@ -45,6 +45,9 @@ describe('text the database cannot store is refused at input (400, nothing writt
       [client.get('/v1/client/nhatky?hanhdong=%00'), 'Hành động'],
       [client.post('/v1/client/phatngay/phatngay', broadcastForm(info(areas.communeA, { tieude: `Khẩn ${LONE_HIGH}` }), [relay(10)])), 'Tiêu đề'],
       [client.post('/v1/client/phatngay/phatngay', broadcastForm(info(areas.communeA), [relay(10, { tenkenh: `VOV${NUL}` })])), 'Tên kênh'],
+      // A right-to-left override makes a name display as another (issue #27).
+      [client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa \u202e3pm.exe', diaban: areas.communeA, serial: 'SP-RLO' }), 'Tên thiết bị'],
+      [client.post('/v1/client/diaban/themmoi', { tendiaban: 'Xã \u2067A\u2069', cap: 'xa', idcha: areas.district }), 'Tên địa bàn'],
     ];
     for (const [request, label] of cases) {
       const res = await request;

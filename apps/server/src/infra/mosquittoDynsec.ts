@@ -88,7 +88,7 @@ export function deviceRoleAcls(id: string): Acl[] {
     { acltype: 'publishClientSend', topic: topics.state(id), priority: ALLOW, allow: true },
     { acltype: 'publishClientSend', topic: topics.event(id), priority: ALLOW, allow: true },
     { acltype: 'publishClientSend', topic: topics.clock(id), priority: ALLOW, allow: true },
-    ...[topics.deviceCmd(id), topics.config(id), topics.time(id)].flatMap((topic): Acl[] => [
+    ...[topics.deviceCmd(id), topics.config(id), topics.plan(id), topics.time(id)].flatMap((topic): Acl[] => [
       { acltype: 'subscribeLiteral', topic, priority: ALLOW, allow: true },
       { acltype: 'publishClientReceive', topic, priority: ALLOW, allow: true },
     ]),

@@ -107,6 +107,26 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
     for (const [areaId, devices] of byArea) io.to(areaRoom(areaId)).emit(EVENTS.deviceStatus, devices);
   });
 
+  // Open schedule lists follow every change, made here or by the scheduler (a missed occurrence).
+  const schedulesChanged = ({ ids, areaIds, userIds }: { ids: string[]; areaIds: string[]; userIds: string[] }) => {
+    const rooms = [...[...app.gateway.subtree(areaIds)].map(areaRoom), ...userIds.map(userRoom)];
+    if (rooms.length > 0) io.to(rooms).emit(EVENTS.schedulesChanged, { ids });
+  };
+  app.bus.on('schedules.changed', schedulesChanged);
+  app.bus.on('schedule.alert', ({ kind, scheduleId, areaIds }) => {
+    if (kind === 'bolo') schedulesChanged({ ids: [scheduleId], areaIds, userIds: [] });
+  });
+
+  // Additions, edits, moves and deletions reach the device lists open on those areas, like statuses.
+  app.bus.on('devices.registry', ({ deviceId, areaIds }) => {
+    io.to(areaIds.map(areaRoom)).emit(EVENTS.deviceRegistry, { _id: deviceId });
+  });
+
+  // Rollout progress on Cập nhật phần mềm follows the boxes as they are sent it and report.
+  app.bus.on('rollouts.changed', ({ rolloutId, areaIds }) => {
+    if (areaIds.length > 0) io.to(areaIds.map(areaRoom)).emit(EVENTS.rolloutsChanged, { _id: rolloutId });
+  });
+
   // Broadcast cards and the header button follow the playout engine.
   app.bus.on('broadcast.changed', ({ areaIds, userId, event, payload }) => {
     const rooms = [...areaIds.map(areaRoom), userRoom(userId)];

@@ -109,6 +109,7 @@ export function s3Storage(opts: S3Options): MediaStorage & { readonly client: S3
         if (Buffer.isBuffer(data)) await fs.promises.writeFile(temp, data);
         else await pipeline(data, fs.createWriteStream(temp));
         await putOpts?.check?.(temp);
+        if (putOpts?.exclusive && (await stat(key)) !== null) throw Object.assign(new Error(`media key already stored: ${key}`), { code: 'EEXIST' });
         return await upload(key, temp);
       } finally {
         await fs.promises.rm(temp, { force: true });

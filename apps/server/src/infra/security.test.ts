@@ -96,6 +96,46 @@ describe('CSRF on the route the router matched', () => {
   });
 });
 
+describe('calls that act as nobody, and stopping by GET (issue #27)', () => {
+  it('answers a POST with neither login cookie nor Authorization 401 (sign in), not the CSRF message', async () => {
+    const res = await rawRequest(server.url, 'POST', '/v1/client/lichphat/taolichphat', { 'content-type': 'application/json' }, Buffer.from('{}'));
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.body).message).toBe(MSG.loginRequired);
+    // With a login cookie the token is still required: that is the forgery the check is for.
+    const w = await signedInAdmin(server);
+    const forged = await rawRequest(server.url, 'POST', '/v1/client/lichphat/taolichphat', { 'content-type': 'application/json', cookie: w.client.cookieHeader }, Buffer.from('{}'));
+    expect(forged.status).toBe(403);
+    expect(JSON.parse(forged.body)).toEqual({ message: MSG.csrfInvalid });
+    // A route anyone may call (sign-in) keeps its CSRF check.
+    expect((await rawRequest(server.url, 'POST', '/v1/client/login', { 'content-type': 'application/json' }, Buffer.from('{}'))).status).toBe(403);
+  });
+
+  it('never stops an emergency from a GET or HEAD without the CSRF token; POST and the GET with the token stop it', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+    agents.push(speaker);
+    const send = async () => {
+      const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(
+        { tieude: 'Không được dừng bằng liên kết', loaibantin: 2, uutien: 1, diabanchon: [w.areas.communeA], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 },
+        [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 300, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 300 }],
+      ));
+      expect(res.status).toBe(200);
+    };
+    const mine = () => server.app.engine.live().filter((entry) => entry.idAdmin === w.admin.id);
+    await send();
+    for (const target of spellings('/v1/client/phatngay/dungphatngay')) {
+      for (const method of ['GET', 'HEAD']) await rawRequest(server.url, method, target, { cookie: w.client.cookieHeader });
+    }
+    expect(mine()).toHaveLength(1);
+    expect((await w.client.request('GET', '/v1/client/phatngay/dungphatngay')).status).toBe(200);
+    expect(mine()).toEqual([]);
+    await send();
+    const stopped = await w.client.post('/v1/client/phatngay/dungphatngay', {});
+    expect(stopped.body.data.sochuongtrinh).toBe(1);
+    expect(mine()).toEqual([]);
+  });
+});
+
 describe('the API rate limit on the route the router matched', () => {
   it('counts every routed spelling of an API path against the same limit', async () => {
     const limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: 4 });

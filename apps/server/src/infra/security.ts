@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '../features/auth/tokens';
 import { bearerCredential } from '../features/auth/bearer';
+import { readAuthCookies } from '../features/auth/authCookies';
+import { contentSecurityPolicy } from './contentPolicy';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -14,9 +16,11 @@ declare module 'fastify' {
     /**
      * `false` exempts a route from the CSRF check (only for calls authorised by something a
      * browser never sends on its own, such as a signed token in the body). Every other
-     * state-changing route needs the token, whatever its path.
+     * state-changing route needs the token, whatever its path; `'always'` asks it of a GET too.
      */
-    csrf?: boolean;
+    csrf?: boolean | 'always';
+    /** Set for every route guarded by `requireUser` (in its onRequest or preHandler, when it is registered). */
+    requiresLogin?: boolean;
   }
 }
 
@@ -33,6 +37,11 @@ const isApiRoute = (request: FastifyRequest): boolean => matchedRoute(request)?.
 /** A /v1/client call carrying `Authorization: Bearer` (decided on the matched route). */
 const isBearerCall = (request: FastifyRequest): boolean =>
   (matchedRoute(request)?.startsWith('/v1/client/') ?? false) && bearerCredential(request) !== undefined;
+
+const hasLoginCookie = (request: FastifyRequest): boolean => {
+  const { access, refresh } = readAuthCookies(request);
+  return Boolean(access || refresh);
+};
 
 const issued = new WeakMap<FastifyRequest, string>();
 
@@ -62,12 +71,33 @@ export const security = fp(async (app: FastifyInstance) => {
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: MSG.tooManyRequests }),
   });
 
+  // Every answer: no script but the console's own files, no sniffing a type other than the one sent,
+  // never framed (issue #27). Routes that need another policy (the API documentation) replace it.
+  const policy = contentSecurityPolicy(app.config);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', policy).header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY').header('referrer-policy', 'same-origin');
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (app.hasDecorator('requireUser') && [route.onRequest, route.preHandler].flat().includes(app.requireUser)) route.config = { ...route.config, requiresLogin: true };
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     ensureCsrfCookie(request, reply);
-    if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
+    const { csrf, requiresLogin } = request.routeOptions.config;
+    if ((SAFE_METHODS.has(request.method) && csrf !== 'always') || csrf === false) return;
     // A call with an API key is authenticated by that key alone (auth.plugin.ts), never by the
     // cookies a forged page could make the browser send: no CSRF token to check.
     if (isBearerCall(request)) return;
+    // No login cookie and no Authorization at all: the call acts as nobody, so there is nothing a
+    // forgery could borrow. The route's own check answers 401, which is what such a caller (a
+    // script that forgot its key) needs to hear, not the browser's CSRF message (issue #27). It is
+    // answered here, before the body is read or checked: a caller who is nobody learns nothing else.
+    if (requiresLogin && request.headers.authorization === undefined && !hasLoginCookie(request)) {
+      await app.authenticateRequest(request);
+      return;
+    }
     const cookie = request.cookies[CSRF_COOKIE];
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !constantTimeEqual(cookie, header)) {

@@ -23,8 +23,9 @@ export interface MediaStorage {
   /**
    * Stores bytes under `key`. `check`, when given, runs on a complete local copy (its name ends with
    * the key's base name) before the object becomes visible; when it throws, nothing is stored.
+   * `exclusive`: a key that is already stored is left as it is and the put fails with code EEXIST.
    */
-  put(key: string, data: Buffer | Readable, opts?: { check?: (file: string) => Promise<void> }): Promise<{ size: number }>;
+  put(key: string, data: Buffer | Readable, opts?: { check?: (file: string) => Promise<void>; exclusive?: boolean }): Promise<{ size: number }>;
   exists(key: string): Promise<boolean>;
   /** Size of a stored key, or null when there is none. */
   stat(key: string): Promise<{ size: number } | null>;
@@ -43,22 +44,40 @@ export interface MediaStorage {
   close?(): Promise<void>;
 }
 
-/** A unique stored name made of a timestamp, a random hex string and the original name (spec §3). */
+/** The one extension stored audio carries: every stored file is MP3, checked by content. */
+export const MEDIA_EXTENSION = '.mp3';
+
+/**
+ * A unique stored name made of a timestamp, a random hex string and the original name (spec §3),
+ * ending in the extension the server chooses (`.mp3`), never the uploader's: a file named
+ * `trang.html` is stored as `…-trang.mp3`, so nothing stored can be taken for a page or a script.
+ */
 export function uniqueMediaName(originalName: string): string {
-  const safe = path.basename(originalName).normalize('NFC').replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'audio.mp3';
-  return `${Date.now()}-${crypto.randomBytes(8).toString('hex')}-${safe}`;
+  const base = path.basename(originalName).normalize('NFC').replace(/\.[^.]*$/, '');
+  const safe = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'audio';
+  return `${Date.now()}-${crypto.randomBytes(8).toString('hex')}-${safe}${MEDIA_EXTENSION}`;
 }
 
-const KEY_PATTERN = /^[a-z]+\/[\p{L}\p{N}._-]+$/u;
+// A name never starts with a dot: those are the store's unfinished temporary files (diskStorage.put).
+const KEY_PATTERN = /^[a-z]+\/[\p{L}\p{N}_-][\p{L}\p{N}._-]*$/u;
 
-/** Throws unless `key` is a well-formed media key (one folder, a safe name, nothing escaping). */
+/** Throws unless `key` is a well-formed media key (one folder, a safe name, nothing escaping, no hidden file). */
 export function assertMediaKey(key: string): string {
   if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`invalid media key: ${key}`);
   return key;
 }
 
+/** Where the speaker's packages are stored (`goi/<sha256>`): never served at `/media`, only to a box through its own route. */
+export const PACKAGE_KEY_PREFIX = 'goi/';
+
+/** Whether `/media/<key>` may serve a stored key: audio, not the speaker's packages (issue #31). */
+export const servedAtMedia = (key: string): boolean => !key.startsWith(PACKAGE_KEY_PREFIX);
+
 /** `/media/<key>`, each segment URL-encoded. */
 export const mediaPath = (key: string): string => `/media/${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The key a stored item's address (`/media/<key>`) names, or null for any other address. */
+export const keyOfMediaPath = (url: string): string | null => (url.startsWith('/media/') ? decodeURIComponent(url.slice('/media/'.length)) : null);
 
 /** The store the configuration asks for: S3 when S3_BUCKET is set, else files under MEDIA_DIR. */
 export async function createStorage(config: Config): Promise<MediaStorage> {

@@ -11,12 +11,16 @@ import { restoreBackup } from './restore';
 import { stamp } from './backupFormat';
 import { OpsError } from './tools';
 import { runningServer } from './serverLock';
+import { resetAdminPassword } from './resetAdminPassword';
 
 const USAGE = `Loa — sao lưu, khôi phục, nâng cấp / backup, restore, migrate
 
   npm run backup -- [--out FILE]         sao lưu / writes a backup (default loa-backup-<UTC time>.tar.gz)
   npm run restore -- FILE [--replace]    khôi phục (máy chủ phải dừng) / restores it, with the server stopped
   npm run migrate                        nâng cấp cơ sở dữ liệu / applies this release's migrations
+  npm run reset-admin-password -- [--user NAME]
+                                         đặt lại mật khẩu quản trị (ADMIN_PASSWORD hoặc mật khẩu sinh ngẫu nhiên) /
+                                         recovers a lost administrator password (default ADMIN_USER)
 
   Đọc cấu hình như máy chủ (DATA_DIR, DATABASE_URL, MEDIA_DIR…) / reads the server's environment,
   e.g. node --env-file=/etc/loa/loa.env apps/server/dist/ops.js backup --out /var/backups/loa/x.tar.gz`;
@@ -27,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { out: { type: 'string' }, replace: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { out: { type: 'string' }, replace: { type: 'boolean' }, user: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     console.error(`Tuỳ chọn không hợp lệ / invalid option: ${error instanceof Error ? error.message : error}\n\n${USAGE}`);
@@ -61,6 +65,20 @@ async function main(argv: string[]): Promise<number> {
     try {
       const applied = await migrate(db);
       console.log(applied.length ? `Đã áp dụng / applied: ${applied.join(', ')}` : 'Cơ sở dữ liệu đã ở phiên bản này / already up to date');
+    } finally {
+      await db.close();
+    }
+    return 0;
+  }
+  if (command === 'reset-admin-password' && rest.length === 0) {
+    // The embedded database is the running server's alone: stop it first (PostgreSQL is shared).
+    const pid = config.DATABASE_URL ? null : runningServer(config.DATA_DIR);
+    if (pid) throw new OpsError(`Máy chủ Loa đang chạy trên thư mục dữ liệu này (PID ${pid}): hãy dừng nó trước / stop the server first`);
+    const db = await openDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: 'main' });
+    try {
+      const loginName = values.user ?? config.ADMIN_USER;
+      const result = await resetAdminPassword(db, loginName, config.ADMIN_PASSWORD);
+      console.log(`Đã đặt lại mật khẩu của / password reset for: ${loginName}${result.generated ? `\n  Mật khẩu mới / new password: ${result.password}\n  (chỉ hiện một lần — shown only once)` : ' (ADMIN_PASSWORD)'}\n  Đổi mật khẩu ở lần đăng nhập tới / change it at the next sign-in.`);
     } finally {
       await db.close();
     }

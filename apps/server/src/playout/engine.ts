@@ -1,48 +1,25 @@
-import { EMERGENCY_PRIORITY, EVENTS, speakersBusyMessage, type BusyBroadcast, type LiveBroadcast, type PlayItem } from '@loa/contract';
+import { EVENTS, type BusyBroadcast, type LiveBroadcast, type PlayItem } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
-import { DeviceGateway } from '../gateway/gateway';
+import type { DeviceGateway } from '../gateway/gateway';
 import * as q from '../features/broadcasts/broadcasts.queries';
-import { AppError } from '../infra/errors';
+import * as asrun from '../features/asrun/asrun.queries';
 import { randomUUID } from 'node:crypto';
-import { holderAmong, outranks, type Claim } from './holders';
+import { holderAmong } from './holders';
 import * as leases from './leases';
-import { itemAt, itemStarts, stateAt, type RunPlan, type SessionState } from './plan';
+import { decide, meets, type StartOptions, type StartOutcome } from './arbitration';
+import { toLive } from './liveView';
+import { whatWaitsOn } from './release';
+import { itemAt, itemStarts } from './plan';
+import { devicesOf, reaches, sendPlay, sendStop, targetOf, targetsNow } from './speakers';
+import { busyOf, claimOf, remoteTracked, stateNow, type Tracked } from './tracked';
 
-interface Tracked {
-  row: q.BroadcastRow;
-  timer: NodeJS.Timeout | null;
-  /** The run whose play command went out, and the run whose wait was announced. */
-  sentRun: number;
-  announcedWait: number;
-  state: SessionState;
-  currentItem: number;
-  /** For a session not yet in the database: stores it, once its first play command is out. */
-  record: (() => Promise<void>) | null;
-  /** That write while it runs (a stop waits for it, so it never ends a session not yet stored). */
-  recording: Promise<void> | null;
-  /** Its first run takes the speakers from a session of the same priority (an officer's takeover). */
-  takeover: boolean;
-  /** Run by another instance: known from the database, shown and weighed, never advanced here. */
-  remote?: boolean;
-}
+export { SpeakersBusyError, type StartOptions, type StartOutcome } from './arbitration';
 
 /** Leases (docs/architecture.md "Several servers and fail-over"). */
 export const DEFAULT_LEASE_MS = 3000;
 export const DEFAULT_LEASE_TICK_MS = 500;
-
-/**
- * What a new session does about sessions of its own priority on shared speakers: an officer's
- * broadcast is refused (409 naming them) unless it lists them in `takeover`, which ends them; a
- * schedule's run waits there behind them and joins when they end (docs/architecture.md).
- */
-export interface StartOptions {
-  samePriority?: 'refuse' | 'wait';
-  takeover?: ReadonlySet<string>;
-  /** Who takes over (stored as who stopped the sessions taken over). */
-  by?: string;
-}
 
 /** How a session is stopped: why (its end_reason), what took it over, and what commits with the stop. */
 export interface StopOptions {
@@ -52,37 +29,11 @@ export interface StopOptions {
   record?: (tx: Db) => Promise<void>;
 }
 
-/** What a new session met on its speakers, for its system-log entries and notifications. */
-export interface StartOutcome {
-  /** Same priority, ended by an explicit takeover. */
-  takenOver: BusyBroadcast[];
-  /** Lower priority, silenced on the shared speakers until this one ends. */
-  preempted: BusyBroadcast[];
-  /** There first at the same or a higher priority: this one waits on the shared speakers. */
-  waitsBehind: BusyBroadcast[];
-}
-
-/** 409: the chosen speakers play a broadcast of the same priority (named in `dangphat`). */
-export class SpeakersBusyError extends AppError {
-  constructor(readonly busy: BusyBroadcast[]) {
-    super(409, speakersBusyMessage(busy[0]), { dangphat: busy });
-  }
-}
+/** A run's items as its play command carries them (their addresses signed for the session until `runEndMs`). */
+export type SignItems = (items: PlayItem[], sessionId: string, runEndMs: number) => PlayItem[];
 
 /** PLAY_LEAD_MS by default (docs/performance.md "Speakers in step" says why). */
 export const DEFAULT_PLAY_LEAD_MS = 600;
-
-const claimOf = (t: Tracked): Claim => ({ id: t.row.id, priority: t.row.priority, since: t.row.started_at.getTime() });
-
-/** Where a live voice session's voice starts in its timeline (after its chime), or null for any other session. */
-const liveOffset = (row: q.BroadcastRow): number | null => {
-  const i = row.items.findIndex((item) => item.kind === 'live');
-  return i < 0 ? null : itemStarts(row.items)[i];
-};
-
-const planOf = (row: q.BroadcastRow): RunPlan => ({
-  items: row.items, total: row.total_seconds, repeatMode: row.repeat_mode, repeatInterval: row.repeat_interval, repeatCount: row.repeat_count,
-});
 
 /**
  * The playout engine (DESIGN.md §6): runs each broadcast's timeline by wall clock, sends it to its
@@ -99,6 +50,10 @@ export class PlayoutEngine {
   private readonly leaseMs: number;
   private readonly leaseTimer: NodeJS.Timeout;
   private ticking: Promise<void> | null = null;
+  /** Sessions ended here since the current tick listed the others' (a stale copy is not kept). */
+  private readonly endedThisTick = new Set<string>();
+  /** The speakers each new session started on, until flushTargets() writes them. */
+  private readonly pendingTargets = new Map<string, ReturnType<typeof targetsNow>>();
   private closed = false;
 
   /**
@@ -107,12 +62,15 @@ export class PlayoutEngine {
    * clocks, instead of each seeking in by however late its command came.
    */
   readonly leadMs: number;
+  /** The items as a run's play command carries them (stored files with signed addresses, features/media/mediaAccess.ts). */
+  private readonly signItems: SignItems;
 
   constructor(
     private readonly db: Db, private readonly gateway: DeviceGateway, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger,
-    opts: { leadMs?: number; instanceId?: string; leaseMs?: number; leaseTickMs?: number } = {},
+    opts: { leadMs?: number; instanceId?: string; leaseMs?: number; leaseTickMs?: number; signItems?: SignItems } = {},
   ) {
     this.leadMs = opts.leadMs ?? DEFAULT_PLAY_LEAD_MS;
+    this.signItems = opts.signItems ?? ((items) => items);
     this.instanceId = opts.instanceId ?? randomUUID();
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
     this.unsubscribe.push(bus.on('device.online', ({ deviceId }) => void this.rejoin(deviceId)));
@@ -142,7 +100,7 @@ export class PlayoutEngine {
       this.remote.delete(id);
       const t = this.track(row);
       // Already sent by the instance that ran it: a later run is sent again (and first checked), the current one only to who asks (rejoin).
-      const state = stateAt(planOf(row), row.run_started_at.getTime(), Date.now());
+      const state = stateNow(row);
       const stop = (row as q.BroadcastRow & { stop_request?: leases.StopRequest | null }).stop_request;
       taken.push(t);
       if (stop) {
@@ -168,6 +126,7 @@ export class PlayoutEngine {
     if (this.ticking) return this.ticking;
     this.ticking = (async () => {
       try {
+        await this.flushTargets();
         const mine = [...this.tracked.values()].filter((t) => !t.record && !t.recording).map((t) => t.row.id);
         const kept = await leases.renewLeases(this.db, this.instanceId, mine, this.leaseMs);
         const keptIds = new Set(kept.map((k) => k.id));
@@ -185,17 +144,15 @@ export class PlayoutEngine {
         }
         if (this.closed) return;
         await this.claim();
+        this.endedThisTick.clear();
         const others = await q.listActiveBroadcasts(this.db, this.instanceId);
         const remote = new Map<string, Tracked>();
         for (const row of others) {
           if (this.tracked.has(row.id)) continue;
-          const state = stateAt(planOf(row), row.run_started_at.getTime(), Date.now());
-          const at = state.status === 'playing' ? itemAt(row.items, (Date.now() - state.runStart) / 1000) : null;
-          remote.set(row.id, {
-            row, timer: null, sentRun: state.status === 'playing' ? state.runIndex : -1, announcedWait: -1, state, currentItem: at?.index ?? -1,
-            record: null, recording: null, takeover: false, remote: true,
-          });
+          remote.set(row.id, remoteTracked(row));
         }
+        // Read before a session this instance ended meanwhile was stored as ended: not shown again.
+        for (const id of this.endedThisTick) remote.delete(id);
         this.remote = remote;
       } catch (error) {
         this.log.warn({ err: error }, 'playout lease tick failed; the sessions carry on and it is tried again');
@@ -215,19 +172,8 @@ export class PlayoutEngine {
    * pressing Phát on the same speakers at once exactly one wins (the other gets the 409).
    */
   async start(row: q.BroadcastRow, record?: (outcome: StartOutcome) => Promise<void>, opts: StartOptions = {}): Promise<StartOutcome> {
-    const met = this.meets(row);
-    const same = met.filter((m) => m.t.row.priority === row.priority);
-    const refuse = opts.samePriority === 'refuse';
-    if (refuse) {
-      const refused = same.filter((m) => !opts.takeover?.has(m.t.row.id));
-      if (refused.length > 0) throw new SpeakersBusyError(refused.map((m) => this.busyOf(m.t, m.shared)));
-    }
-    const takenOver = refuse ? same : [];
-    const outcome: StartOutcome = {
-      takenOver: takenOver.map((m) => this.busyOf(m.t, m.shared)),
-      preempted: met.filter((m) => m.t.row.priority < row.priority && m.t.state.status === 'playing').map((m) => this.busyOf(m.t, m.shared)),
-      waitsBehind: met.filter((m) => m.t.row.priority > row.priority || (!refuse && m.t.row.priority === row.priority)).map((m) => this.busyOf(m.t, m.shared)),
-    };
+    const met = meets(row, this.all(), this.gateway);
+    const { takenOver, outcome } = decide(row, met, opts);
     const t = this.track(row);
     t.record = record ? () => record(outcome) : null;
     t.takeover = takenOver.length > 0;
@@ -257,43 +203,37 @@ export class PlayoutEngine {
       if (m.t.row.priority < row.priority && this.tracked.has(m.t.row.id)) this.notifyPlaying(m.t);
     }
     if (outcome.preempted.length > 0 || outcome.takenOver.length > 0) {
-      this.bus.emit('broadcast.cut', { by: this.busyOf(t, 0), takenOver: outcome.takenOver, preempted: outcome.preempted });
+      this.bus.emit('broadcast.cut', { by: busyOf(t, 0), takenOver: outcome.takenOver, preempted: outcome.preempted });
     }
     return outcome;
   }
 
   /**
-   * Running sessions that share speakers with this one at its priority or above (which a new
-   * session of it would take over or wait behind), or below it (which it would pre-empt), with how
-   * many speakers each shares. A session waiting between runs still holds its speakers.
+   * Gives a running session its real items once what they waited for is known (issue #29: the
+   * speech of an emergency made while its chime played). Its speakers already play it and go on as
+   * they are (the new durations agree with what they hear); a speaker joining late and any later
+   * run get the new items, the session ends by them, and the stored session (as-run record) has them.
+   * `record` writes what goes with the change (its system-log entry) in the same transaction.
+   * Answers false (and stores nothing) when the session does not run here any more.
    */
-  private meets(row: q.BroadcastRow): { t: Tracked; shared: number }[] {
-    const others = this.all();
-    if (others.length === 0) return [];
-    const mine = this.devicesOf(row);
-    const met: { t: Tracked; shared: number }[] = [];
-    for (const o of others) {
-      if (o.row.id === row.id) continue;
-      let shared = 0;
-      for (const d of this.devicesOf(o.row)) if (mine.has(d)) shared += 1;
-      if (shared > 0) met.push({ t: o, shared });
-    }
-    return met;
-  }
-
-  /** A running session as a clash names it: title, creator, priority, its last end, speakers shared. */
-  private busyOf(t: Tracked, shared: number): BusyBroadcast {
-    const last = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Number.MAX_SAFE_INTEGER);
-    return {
-      idlichphat: t.row.id, tieude: t.row.title, nguoitao: { _id: t.row.created_by, hoten: t.row.creator_name }, uutien: t.row.priority,
-      ketthuc: last.status === 'finished' ? last.endedAt : Date.now(), soloa: shared,
-      ...(liveOffset(t.row) !== null ? { tructiep: true } : {}),
-    };
+  async revise(id: string, change: { items: PlayItem[]; sources: q.BroadcastRow['sources'] }, record?: (tx: Db) => Promise<void>): Promise<boolean> {
+    const t = this.tracked.get(id);
+    if (!t) return false;
+    if (t.recording) await t.recording.catch(() => undefined);
+    const total = change.items.reduce((sum, i) => sum + i.duration, 0);
+    await this.db.transaction(async (tx) => {
+      await q.reviseItems(tx, id, { ...change, total });
+      await record?.(tx);
+    });
+    // Stored either way; a session that ended meanwhile is not carried on.
+    t.row = { ...t.row, items: change.items, sources: change.sources, total_seconds: total };
+    if (this.tracked.get(id) === t) await this.advance(t);
+    return true;
   }
 
   /** Running sessions sharing speakers with a planned one, as the broadcast dialog's check names them. */
   busyFor(row: q.BroadcastRow): BusyBroadcast[] {
-    return this.meets(row).filter((m) => m.t.row.priority >= row.priority).map((m) => this.busyOf(m.t, m.shared));
+    return meets(row, this.all(), this.gateway).filter((m) => m.t.row.priority >= row.priority).map((m) => busyOf(m.t, m.shared));
   }
 
   /** A new session's row as the database would answer it, before it is stored. */
@@ -332,12 +272,13 @@ export class PlayoutEngine {
 
   /** Running sessions, as the live panel shows them. */
   live(): LiveBroadcast[] {
-    return this.all().map((t) => this.toLive(t));
+    const all = this.all();
+    return all.map((t) => toLive(t, all, this.gateway));
   }
 
   liveOf(id: string): LiveBroadcast | null {
     const t = this.tracked.get(id) ?? this.remote.get(id);
-    return t ? this.toLive(t) : null;
+    return t ? toLive(t, this.all(), this.gateway) : null;
   }
 
   /** This instance's sessions and, as of the last tick, the other instances'. */
@@ -345,10 +286,16 @@ export class PlayoutEngine {
     const now = Date.now();
     const remote = [...this.remote.values()].filter((r) => !this.tracked.has(r.row.id));
     for (const r of remote) {
-      r.state = stateAt(planOf(r.row), r.row.run_started_at.getTime(), now);
+      r.state = stateNow(r.row, now);
       r.sentRun = r.state.status === 'playing' ? r.state.runIndex : -1;
     }
     return [...this.tracked.values(), ...remote];
+  }
+
+  /** Whether a running session (here or on another instance) addresses a device; null when no such session is known. */
+  sessionReaches(id: string, deviceId: string): boolean | null {
+    const t = this.tracked.get(id) ?? this.remote.get(id);
+    return t ? reaches(this.gateway, t.row, deviceId) : null;
   }
 
   /** How many sessions this instance runs. */
@@ -365,7 +312,7 @@ export class PlayoutEngine {
   nowPlaying(id: string): { items: PlayItem[]; index: number; position: number; runEnd: number } | null {
     const t = this.tracked.get(id) ?? this.remote.get(id);
     if (!t) return null;
-    const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
+    const state = stateNow(t.row);
     if (state.status !== 'playing') return null;
     const at = itemAt(t.row.items, (Date.now() - state.runStart) / 1000);
     return at && { items: t.row.items, ...at, runEnd: state.runEnd };
@@ -375,13 +322,14 @@ export class PlayoutEngine {
     this.closed = true;
     clearInterval(this.leaseTimer);
     await this.ticking;
+    await this.flushTargets();
     for (const t of this.tracked.values()) if (t.timer) clearTimeout(t.timer);
     this.tracked.clear();
     for (const u of this.unsubscribe) u();
   }
 
   private track(row: q.BroadcastRow): Tracked {
-    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateAt(planOf(row), row.run_started_at.getTime(), Date.now()), currentItem: -1, record: null, recording: null, takeover: false };
+    const t: Tracked = { row, timer: null, sentRun: -1, announcedWait: -1, state: stateNow(row), currentItem: -1, record: null, recording: null, takeover: false };
     this.tracked.set(row.id, t);
     return t;
   }
@@ -392,7 +340,7 @@ export class PlayoutEngine {
     t.timer = null;
     if (!this.tracked.has(t.row.id)) return;
     const now = Date.now();
-    const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), now);
+    const state = stateNow(t.row, now);
     t.state = state;
     if (state.status === 'finished') {
       await this.recordNew(t);
@@ -413,12 +361,13 @@ export class PlayoutEngine {
         const sending = performance.now();
         // A later run takes back, at its own priority, speakers that a schedule of the same
         // priority filled while it waited between runs (it held them all along).
-        await this.sendPlay(t, state.runStart, { areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, t.takeover || state.runIndex > 0);
+        await this.sendPlay(t.row, state.runStart, targetOf(t.row), t.takeover || state.runIndex > 0);
         // How long the broker took to hand the command to every subscriber (the fan-out benchmark reads it).
         this.log.info({ broadcast: t.row.id, deliveredMs: Math.round(performance.now() - sending) }, 'play command delivered');
         // A new session is stored as playing its first run: only a later run needs its state written.
         const stored = await this.recordNew(t);
         if (!stored || state.runIndex > 0) await q.updateRunState(this.db, t.row.id, { status: 'playing', runIndex: state.runIndex, nextRunAt: null });
+        if (state.runIndex === 0) this.pendingTargets.set(t.row.id, targetsNow(this.gateway, t.row));
         if (!this.tracked.has(t.row.id)) return; // stopped meanwhile
         if (resumedFromWait) this.notify(t, EVENTS.waitingRepeat, { idlichphat: t.row.id, chophatlai: false, thoigianchophatlai: null });
       }
@@ -436,7 +385,7 @@ export class PlayoutEngine {
         await q.updateRunState(this.db, t.row.id, { status: 'waiting', runIndex: state.runIndex, nextRunAt: new Date(state.nextRunAt) });
         this.notify(t, EVENTS.waitingRepeat, { idlichphat: t.row.id, chophatlai: true, thoigianchophatlai: state.nextRunAt });
         // Its speakers are silent until the next run: what waited behind it plays there meanwhile.
-        if (t.sentRun >= 0) await this.release(t);
+        if (t.sentRun >= 0) await this.releaseSpeakers(t);
       }
       wakeAt = state.nextRunAt;
     }
@@ -444,6 +393,21 @@ export class PlayoutEngine {
       this.advance(t).catch((error: unknown) => this.log.error({ err: error, broadcast: t.row.id }, 'playout step failed'));
     }, Math.max(0, wakeAt - Date.now()));
     t.timer.unref();
+  }
+
+  /**
+   * Writes what the as-run record keeps of sessions' starts (their speakers, their areas, who was
+   * online then), never recomputed from the registry later. Taken as the first play goes out, but
+   * written on the lease tick (or as the session ends), not in the way of a start: a live session's
+   * officer is told how long its chime lasts once start() returns. `only`: that session's.
+   */
+  private async flushTargets(only?: string): Promise<void> {
+    for (const [id, targets] of [...this.pendingTargets]) {
+      if (only !== undefined && id !== only) continue;
+      this.pendingTargets.delete(id);
+      await asrun.recordTargets(this.db, id, targets)
+        .catch((error: unknown) => this.log.error({ err: error, broadcast: id }, 'recording the speakers a broadcast started on failed'));
+    }
   }
 
   /** Stores a new session (once); answers whether it did so now. */
@@ -458,36 +422,10 @@ export class PlayoutEngine {
       return true;
     } catch (error) {
       this.tracked.delete(t.row.id);
-      await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
+      await sendStop(this.gateway, t.row)
         .catch((e: unknown) => this.log.error({ err: e }, 'stop command failed'));
       throw error;
     }
-  }
-
-  private async sendPlay(t: Tracked, runStart: number, target: { areaIds?: string[]; deviceIds?: string[] }, takeover = false): Promise<void> {
-    const envelope = DeviceGateway.envelope();
-    // Only an emergency plays in quiet hours: otherwise devices inside them are left out.
-    if (t.row.priority < EMERGENCY_PRIORITY) {
-      const all = [...(target.deviceIds ?? []), ...this.gateway.devicesIn(this.gateway.subtree(target.areaIds ?? []))];
-      const quiet = all.filter((id) => this.gateway.inQuietHours(id));
-      if (quiet.length > 0) target = { deviceIds: all.filter((id) => !quiet.includes(id)) };
-    }
-    await this.gateway.command(target, {
-      ...envelope, expiresAt: runStart + t.row.total_seconds * 1000, type: 'play', sessionId: t.row.id, priority: t.row.priority,
-      title: t.row.title, items: t.row.items, startAt: runStart, ...(takeover ? { takeover: true } : {}),
-    });
-  }
-
-  /** Every device a session addresses: its single devices and those of its whole areas. */
-  private devicesOf(row: q.BroadcastRow): Set<string> {
-    return new Set([...row.target_devices, ...this.gateway.devicesIn(this.gateway.subtree(row.target_areas))]);
-  }
-
-  /** Whether a session addresses a device (without listing all its devices). */
-  private reaches(row: q.BroadcastRow, deviceId: string): boolean {
-    if (row.target_devices.includes(deviceId)) return true;
-    const area = this.gateway.areaOf(deviceId);
-    return area !== undefined && this.gateway.subtree(row.target_areas).has(area);
   }
 
   /**
@@ -500,6 +438,7 @@ export class PlayoutEngine {
     // A session stopped while its first play command is still going out is stored first, then ended.
     if (t.record) await this.recordNew(t).catch(() => undefined);
     else if (t.recording) await t.recording.catch(() => undefined);
+    await this.flushTargets(t.row.id);
     const ending = { status, endedAt: new Date(), stoppedBy, reason, cutBy: cutBy ?? null };
     let ended: boolean;
     try {
@@ -517,91 +456,57 @@ export class PlayoutEngine {
       throw error;
     }
     if (!ended) return false;
-    await this.gateway.command({ areaIds: t.row.target_areas, deviceIds: t.row.target_devices }, { ...DeviceGateway.envelope(), type: 'stop', sessionId: t.row.id })
+    this.remote.delete(t.row.id);
+    this.endedThisTick.add(t.row.id);
+    await sendStop(this.gateway, t.row)
       .catch((error: unknown) => this.log.error({ err: error }, 'stop command failed'));
     this.notify(t, EVENTS.playState, { trangthai: false, idlichphat: t.row.id, nguonphat: null, nguoncho: [], file: null, nguoitao: t.row.created_by, type: t.row.type, lichphat: null });
     const creatorStillPlays = this.all().some((o) => o.row.created_by === t.row.created_by && o.row.type === 'phatngay');
     if (t.row.type === 'phatngay' && !creatorStillPlays) this.notify(t, EVENTS.stopImmediate, { trangthai: false }, true);
-    if (t.state.status === 'playing' && t.sentRun >= 0) await this.release(t, cutBy);
+    // Whatever ended it (and whatever its last stored state): what waited on its speakers goes on.
+    await this.releaseSpeakers(t, cutBy);
     return true;
   }
 
   /**
-   * The speakers a session held go to what now holds them (docs/architecture.md "Overlapping
-   * broadcasts"): each session pre-empted or waiting there is sent again, at the right position,
-   * marked takeover since the server decided. `skip`: a session already playing there.
+   * The one place where a session lets go of its speakers, whatever made it (docs/architecture.md
+   * "Overlapping broadcasts"): its natural end, a stop, its schedule deleted, its end found by the
+   * instance that claimed it after its server died, or a wait between runs. What waits on them (a
+   * session it pre-empted, a run waiting behind it at its priority) is sent again from where its
+   * timeline stands, marked takeover since the server decided; every card that shared a speaker with
+   * it is told what holds it now. `skip`: a session already playing there (it took over).
    */
-  private async release(gone: Tracked, skip?: string): Promise<void> {
-    const playing = this.all().filter((o) => o !== gone && o.row.id !== gone.row.id && o.state.status === 'playing');
-    // Only a session whose current run already went out is sent again; one taking over (skip) plays there already.
-    const resendable = (o: Tracked) => o.row.id !== skip && o.state.status === 'playing' && o.sentRun === o.state.runIndex;
-    if (!playing.some(resendable)) return;
-    const everyone = playing.map((o) => ({ o, claim: claimOf(o), devices: this.devicesOf(o.row) }));
-    const goneClaim = claimOf(gone);
-    const heldBy = new Map<Tracked, string[]>();
-    for (const d of this.devicesOf(gone.row)) {
-      const reaching = everyone.filter((x) => x.devices.has(d));
-      const holder = holderAmong(reaching.map((x) => x.claim));
-      // Unchanged where it was not the holder, or where nothing else reaches.
-      if (!holder || !outranks(goneClaim, holder)) continue;
-      const next = reaching.find((x) => x.claim === holder);
-      if (!next || !resendable(next.o)) continue;
-      const list = heldBy.get(next.o) ?? [];
-      list.push(d);
-      heldBy.set(next.o, list);
+  private async releaseSpeakers(gone: Tracked, skip?: string): Promise<void> {
+    const others = this.all().filter((o) => o.row.id !== gone.row.id);
+    for (const { t, runStart, deviceIds } of whatWaitsOn(gone, others, (row) => devicesOf(this.gateway, row))) {
+      if (t.row.id === skip) continue;
+      await this.sendPlay(t.row, runStart, { deviceIds }, true)
+        .catch((error: unknown) => this.log.error({ err: error, broadcast: t.row.id }, 'resuming a broadcast failed'));
     }
-    for (const [o, deviceIds] of heldBy) {
-      await this.sendPlay(o, o.state.status === 'playing' ? o.state.runStart : Date.now(), { deviceIds }, true);
-      this.notifyPlaying(o);
+    for (const { t } of meets(gone.row, others, this.gateway)) {
+      if (t.state.status === 'playing') this.notifyPlaying(t);
     }
   }
 
   /** A device that comes back while a broadcast for it runs is told at once and joins in step. */
   private async rejoin(deviceId: string): Promise<void> {
-    const reaching = [...this.tracked.values()].filter((t) => t.state.status === 'playing' && t.sentRun >= 0 && this.reaches(t.row, deviceId));
+    const reaching = [...this.tracked.values()].filter((t) => t.state.status === 'playing' && t.sentRun >= 0 && reaches(this.gateway, t.row, deviceId));
     const holder = holderAmong(reaching.map(claimOf));
     const t = holder && reaching.find((r) => r.row.id === holder.id);
     if (!t) return;
-    const state = stateAt(planOf(t.row), t.row.run_started_at.getTime(), Date.now());
+    const state = stateNow(t.row);
     if (state.status !== 'playing') return;
     // Only what holds the speaker: sending every session would leave it on whichever came last.
-    await this.sendPlay(t, state.runStart, { deviceIds: [deviceId] }, true).catch((error: unknown) => this.log.error({ err: error }, 'rejoin failed'));
+    await this.sendPlay(t.row, state.runStart, { deviceIds: [deviceId] }, true).catch((error: unknown) => this.log.error({ err: error }, 'rejoin failed'));
   }
 
-  /**
-   * Who holds some of a session's speakers now (a higher priority, or one there first at the same
-   * priority), for its card: the strongest such, and on how many speakers. Null when it plays everywhere.
-   */
-  private cutOf(t: Tracked): LiveBroadcast['bingat'] {
-    if (t.state.status !== 'playing') return null;
-    const mine = claimOf(t);
-    const stronger = this.all().filter((o) => o !== t && o.row.id !== t.row.id && o.state.status === 'playing' && outranks(claimOf(o), mine));
-    if (stronger.length === 0) return null;
-    const sets = stronger.map((o) => ({ o, devices: this.devicesOf(o.row) }));
-    let held = 0;
-    const counts = new Map<Tracked, number>();
-    for (const d of this.devicesOf(t.row)) {
-      const over = sets.filter((x) => x.devices.has(d));
-      if (over.length === 0) continue;
-      held += 1;
-      const top = holderAmong(over.map((x) => claimOf(x.o)));
-      const o = over.find((x) => x.o.row.id === top?.id)!.o;
-      counts.set(o, (counts.get(o) ?? 0) + 1);
-    }
-    if (held === 0) return null;
-    const [holder] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-    const since = holder.row.started_at.getTime();
-    const cameLater = since > t.row.started_at.getTime() || (holder.state.status === 'playing' && holder.state.runIndex > 0);
-    const busy = this.busyOf(holder, held);
-    return {
-      kieu: cameLater ? 'ngat' : 'cho', idlichphat: busy.idlichphat, tieude: busy.tieude, nguoitao: busy.nguoitao, uutien: busy.uutien,
-      luc: cameLater && holder.state.status === 'playing' ? Math.max(holder.state.runStart, t.row.started_at.getTime()) : t.row.started_at.getTime(),
-      ketthuc: holder.state.status === 'playing' ? holder.state.runEnd : busy.ketthuc, soloa: held,
-    };
+  /** A run's play command, its items' addresses signed for it. */
+  private sendPlay(row: q.BroadcastRow, runStart: number, target: Parameters<typeof sendPlay>[3], takeover = false): Promise<void> {
+    return sendPlay(this.gateway, { ...row, items: this.signItems(row.items, row.id, runStart + row.total_seconds * 1000) }, runStart, target, takeover);
   }
 
   private notifyPlaying(t: Tracked): void {
-    const live = this.toLive(t);
+    const live = toLive(t, this.all(), this.gateway);
     this.notify(t, EVENTS.playState, {
       trangthai: true, idlichphat: t.row.id, nguonphat: live.nguonphat, nguoncho: live.nguoncho, file: live.nguondangphat,
       nguoitao: t.row.created_by, type: t.row.type, lichphat: live,
@@ -611,39 +516,5 @@ export class PlayoutEngine {
   private notify(t: Tracked, event: keyof import('@loa/contract').ServerToClientEvents, payload: unknown, creatorOnly = false): void {
     const areaIds = creatorOnly ? [] : [...this.gateway.subtree(t.row.chosen_areas)];
     this.bus.emit('broadcast.changed', { areaIds, userId: t.row.created_by, event, payload });
-  }
-
-  private toLive(t: Tracked): LiveBroadcast {
-    const { row, state } = t;
-    const playing = state.status === 'playing';
-    const current = playing && t.currentItem >= 0 ? row.items[t.currentItem] : null;
-    return {
-      idlichphat: row.id,
-      idlichgoc: row.schedule_id,
-      type: row.type,
-      nguonphat: {
-        tenchuongtrinh: row.title || null,
-        nguoitao: { _id: row.created_by, hoten: row.creator_name },
-        diabanphat: row.chosen_areas.map((id) => ({ _id: id, tendiaban: this.gateway.areaName(id) })),
-        kieulaplai: row.repeat_mode,
-        solanlaplai: row.repeat_count,
-      },
-      nguondangphat: current?.title ?? null,
-      nguoncho: playing ? row.items.slice(t.currentItem + 1).map((i) => i.title) : row.items.map((i) => i.title),
-      nguoitao: row.created_by,
-      idAdmin: row.admin_id,
-      iddiaban: { tendiaban: row.chosen_areas.map((id) => this.gateway.areaName(id)).join(', ') },
-      chophatlai: state.status === 'waiting',
-      thoigianchophatlai: state.status === 'waiting' ? state.nextRunAt : null,
-      kieulaplai: row.repeat_mode,
-      solanlaplai: row.repeat_count,
-      thoigianketthuc: state.status === 'playing' ? state.runEnd : state.status === 'waiting' ? state.nextRunAt : state.endedAt,
-      thoiluong: row.total_seconds,
-      loaibantin: row.message_type,
-      uutien: row.priority,
-      sothietbi: row.device_count,
-      bingat: this.cutOf(t),
-      tructiep: liveOffset(row) === null ? null : { batdau: row.run_started_at.getTime() + liveOffset(row)! * 1000 },
-    };
   }
 }

@@ -21,7 +21,7 @@ export type SessionState =
 export const runCount = (plan: RunPlan): number => (plan.repeatMode === 0 ? 1 : 1 + Math.max(0, plan.repeatCount));
 
 /** Milliseconds from one run's start to the next. */
-const period = (plan: RunPlan): number => (plan.total + (plan.repeatMode === 2 ? plan.repeatInterval : 0)) * 1000;
+export const period = (plan: RunPlan): number => (plan.total + (plan.repeatMode === 2 ? plan.repeatInterval : 0)) * 1000;
 
 /**
  * Where a session stands at `now`, by wall clock alone from the start of its first run, so a

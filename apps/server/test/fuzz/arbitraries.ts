@@ -56,7 +56,9 @@ const ODD_TEXT = [
   'javascript:alert(1)', 'file:///etc/passwd', 'data:text/plain,hi', 'http://127.0.0.1:1/', 'https://127.0.0.1:9/x.mp3',
   'http://[::1', 'ws://127.0.0.1:1', 'admin', 'ADMIN', 'quanlytaikhoan', 'duyetlichphat', 'huyen', 'xa', 'tinh',
   'nguoidung', 'canbo', 'quantri', 'telegram', 'webhook', 'espeak', 'offline', '2026-01-01', '2026-02-30T25:61:00Z',
-  '1970-01-01T00:00:00Z', '9999-12-31', 'audio/x.mp3', 'audio/../../x', '/media/audio/x.mp3', 'a'.repeat(257),
+  '1970-01-01T00:00:00Z', '9999-12-31',
+  // Days that do not exist (issue #27: 2026-02-30 answered 500 in the as-run record and taolichphat).
+  '2026-02-30', '2025-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '0000-00-00', '2026-02-30T07:00:00', 'audio/x.mp3', 'audio/../../x', '/media/audio/x.mp3', 'a'.repeat(257),
 ];
 
 const HUGE_TEXT = ['x'.repeat(70_000), 'ệ'.repeat(5_000), '\ud800'.repeat(2_000), '\u0000'.repeat(2_000)];

@@ -56,7 +56,7 @@ export async function startTestBroker({ answerClock = true }: { answerClock?: bo
     authorizeSubscribe: (client, subscription, callback) => {
       const parsed = parseDeviceTopic(subscription.topic);
       const areaMatch = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(subscription.topic);
-      const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config' || parsed.kind === 'time');
+      const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config' || parsed.kind === 'plan' || parsed.kind === 'time');
       const area = areaMatch !== null && (devices.get(client.id)?.areas.includes(areaMatch[1]) ?? false);
       callback(null, own || area ? subscription : null);
     },

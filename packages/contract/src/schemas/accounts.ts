@@ -117,6 +117,12 @@ export type InvitationAcceptBody = z.infer<typeof invitationAcceptBodySchema>;
 
 export const emailVerifyBodySchema = z.object({ token: z.string({ error: ACCOUNT_MESSAGES.emailTokenInvalid }).min(1, ACCOUNT_MESSAGES.emailTokenInvalid).max(200) });
 export const emailVerifyResultSchema = z.object({ email: z.string(), trangthaixacthucemail: z.boolean() });
+/**
+ * What became of a verification link asked for: mailed through SMTP ('smtp'), or, without SMTP,
+ * kept in the outbox ('hopthu') that only account managers read (Quản lý tài khoản → Hộp thư gửi đi).
+ */
+export const emailVerificationSentSchema = z.object({ cachgui: z.enum(['smtp', 'hopthu']) });
+export type EmailVerificationSent = z.infer<typeof emailVerificationSentSchema>;
 
 // Outbox (mail written to disk when no SMTP server is configured)
 

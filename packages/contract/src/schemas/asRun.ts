@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES } from '../constants';
 import { formatDuration } from '../format';
-import { vnClock, vnDay } from '../vietnamTime';
+import { isCalendarDay, vnClock, vnDay } from '../vietnamTime';
 import { AS_RUN_MESSAGES } from './asRun.messages';
 
 export { AS_RUN_MESSAGES } from './asRun.messages';
@@ -30,9 +30,14 @@ export const asRunOutcomeLabel = (value: string): string => AS_RUN_OUTCOMES.find
 export const AS_RUN_REASONS = {
   stoppedBy: (name: string, at: string) => `Dừng bởi ${name} lúc ${at}`,
   cutBy: (name: string | null, at: string) => `Bị ngắt${name ? ` bởi ${name}` : ''} lúc ${at}`,
+  /** The whole session ended by an officer's takeover at the same priority (end_reason 'bi-ngat'). */
+  takenOverBy: (name: string | null, at: string) => `Bị ${name ?? 'cán bộ khác'} phát đè bằng bản tin cùng mức ưu tiên lúc ${at}`,
   serverDown: 'Máy chủ ngừng hoạt động trước khi chương trình phát xong',
   devicesCut: (n: number) => `${n} loa bị bản tin ưu tiên cao hơn ngắt`,
+  /** An officer's explicit takeover at the same priority ('Ngắt và phát'), not a pre-emption (issue #32 item 14). */
+  devicesTakenOver: (n: number) => `${n} loa bị cán bộ khác phát đè (cùng mức ưu tiên)`,
   devicesOffline: (n: number) => `${n} loa ngoại tuyến lúc bắt đầu phát`,
+  playedOffline: (n: number) => `${n} loa phát khi mất kết nối, báo sau`,
   devicesSilent: (n: number) => `${n} loa không báo đã phát`,
   devicesError: (n: number, message: string | null) => `${n} loa báo lỗi${message ? `: ${message}` : ''}`,
   noDevices: 'Địa bàn không có loa nào',
@@ -45,7 +50,7 @@ export const AS_RUN_REASONS = {
   awaitingApproval: 'Đang chờ duyệt',
 } as const;
 
-const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, AS_RUN_MESSAGES.dateInvalid).refine((v) => !Number.isNaN(Date.parse(v)), AS_RUN_MESSAGES.dateInvalid);
+const date = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, AS_RUN_MESSAGES.dateInvalid).refine(isCalendarDay, AS_RUN_MESSAGES.dateInvalid);
 
 /** Filters: a day (tu alone) or a date range (Asia/Ho_Chi_Minh), an area, a message type, a kind and an outcome. */
 export const asRunQuerySchema = z
@@ -87,6 +92,8 @@ export const asRunRowSchema = z.object({
   soloi: z.number().int(),
   sobingat: z.number().int(),
   songoaituyen: z.number().int(),
+  /** Of those that played, how many played while their link was down and reported it on reconnection (issue #30). */
+  sobaosau: z.number().int(),
   ketqua: z.enum(OUTCOME_VALUES),
   lydo: z.string().nullable(),
 });

@@ -6,6 +6,7 @@ export const BROADCAST_MESSAGES = {
   allDevicesExclusive: '"Tất cả thiết bị" không được chọn cùng các thiết bị riêng lẻ!',
   filesMismatch: 'Danh sách nguồn phát không khớp với các tệp đã tải lên!',
   fileMissing: 'Tệp âm thanh của nguồn phát không tồn tại trên máy chủ, hãy tải lại!',
+  uploadAddressUsed: 'Địa chỉ tải lên này đã được dùng cho một tệp, hãy lấy địa chỉ mới!',
   fileTooLarge: 'Tệp âm thanh vượt quá dung lượng cho phép (50 MB mỗi tệp)!',
   durationInvalid: 'Thời lượng nguồn phát không hợp lệ!',
   tooLong: 'Chương trình phát quá dài (tối đa 24 giờ)!',

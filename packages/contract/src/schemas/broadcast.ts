@@ -78,9 +78,19 @@ export const relaySourceSchema = z.object({
 export const ttsSourceSchema = z.object({
   ...sourceBase,
   kieunguon: z.literal(SOURCE_KINDS.tts),
-  url: z.string({ error: MSG.ttsNotDone }).min(1, MSG.ttsNotDone).max(400),
+  /** The converted speech (POST /v1/client/tts/{engine}); empty with `vanban`, when an emergency speaks its text as it is sent. */
+  url: z.string({ error: MSG.ttsNotDone }).max(400).optional(),
   urldownload: z.string().max(400).optional(),
   noidunggiongnoi: z.string().max(100).optional(),
+  /**
+   * Ours (issue #29): the text itself, for an emergency bulletin (phatngay) spoken as it is sent:
+   * its speakers hear a chime at once and the speech follows when it is made. Checked as a
+   * conversion is (spec §5); schedules and programmes still need the converted `url`.
+   */
+  vanban: z.string().max(10_000).optional(),
+  /** The voice (speaker_id) and engine of `vanban`: by default the first voice and the offline engine. */
+  giongdoc: z.string().max(64).optional(),
+  bochuyen: z.string().max(64).optional(),
 });
 export const digitalSourceSchema = z.object({ ...sourceBase, kieunguon: z.literal(SOURCE_KINDS.digital), url: z.string().max(400).optional() });
 

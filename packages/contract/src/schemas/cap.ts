@@ -4,6 +4,14 @@ import { z } from 'zod';
 export const CAP_NAMESPACE = 'urn:oasis:names:tc:emergency:cap:1.2';
 /** Largest CAP document or feed Loa reads (a CAP alert is a few kilobytes). */
 export const CAP_MAX_BYTES = 1024 * 1024;
+/**
+ * Largest area an alert may draw: a warning polygon has tens to hundreds of points and a
+ * province's outline a few thousand; beyond these an alert is refused before any geometry.
+ */
+export const CAP_MAX_POLYGON_POINTS = 5_000;
+export const CAP_MAX_ALERT_POINTS = 10_000;
+/** Polygons and circles of one alert together. */
+export const CAP_MAX_SHAPES = 100;
 
 export const CAP_STATUSES = ['Actual', 'Exercise', 'System', 'Test', 'Draft'] as const;
 export const CAP_MSG_TYPES = ['Alert', 'Update', 'Cancel', 'Ack', 'Error'] as const;
@@ -34,6 +42,12 @@ export const CAP_MESSAGES = {
   unknownGeocodes: 'Mã địa bàn (geocode) không có trong hệ thống: {codes}',
   noAreaMatched: 'Không có địa bàn nào của Loa nằm trong vùng cảnh báo (đa giác, hình tròn hoặc mã địa bàn)!',
   outOfScope: 'Vùng cảnh báo gồm địa bàn ngoài phạm vi quản lý của khoá API hoặc tài khoản này: {areas}',
+  polygonTooLarge: `Đa giác <polygon> thứ {n} của cảnh báo có {count} điểm, vượt quá giới hạn ${CAP_MAX_POLYGON_POINTS} điểm mỗi đa giác: Loa không nhận. Hãy đơn giản hoá đa giác hoặc dùng mã địa bàn (geocode)!`,
+  alertTooLarge: `Các đa giác của cảnh báo có tổng cộng {count} điểm, vượt quá giới hạn ${CAP_MAX_ALERT_POINTS} điểm mỗi cảnh báo: Loa không nhận. Hãy đơn giản hoá vùng cảnh báo hoặc dùng mã địa bàn (geocode)!`,
+  tooManyShapes: `Cảnh báo có {count} đa giác và hình tròn, vượt quá giới hạn ${CAP_MAX_SHAPES} mỗi cảnh báo: Loa không nhận. Hãy gộp vùng cảnh báo hoặc dùng mã địa bàn (geocode)!`,
+  tooSlow: 'Xử lý cảnh báo CAP vượt quá thời gian cho phép ({ms} ms), Loa không nhận: hãy gửi tài liệu nhỏ hơn, vùng cảnh báo đơn giản hơn hoặc dùng mã địa bàn (geocode)!',
+  expired: 'Cảnh báo CAP đã hết hạn lúc {expires} (<expires>), Loa không phát!',
+  refsOutOfScope: 'Cảnh báo được tham chiếu ({alerts}) không thuộc phạm vi quản lý của khoá API hoặc tài khoản này, Loa không thay đổi!',
   noDevices: 'Các địa bàn trong vùng cảnh báo chưa có thiết bị nào!',
   duplicate: 'Cảnh báo này đã được nhận trước đó (cùng sender, identifier và sent), không xử lý lại.',
   feedUrlInvalid: 'Địa chỉ nguồn CAP phải là đường dẫn http(s) hợp lệ!',
@@ -41,7 +55,30 @@ export const CAP_MESSAGES = {
   feedUnknown: 'Nguồn CAP không tồn tại hoặc không thuộc quyền quản lý của bạn!',
   feedFromConfig: 'Nguồn CAP này được cấu hình trên máy chủ (CAP_FEEDS), không xoá được ở đây!',
   feedStatus: 'Nguồn CAP trả về mã HTTP {status}',
+  feedGaveUp: 'bỏ qua sau {n} lần thử không lấy được',
+  feedPending: '{n} tài liệu cảnh báo chưa lấy được, sẽ thử lại',
   feedUnreadable: 'Nguồn CAP không phải Atom, RSS hay cảnh báo CAP!',
+} as const;
+
+const previously = (done: string | null) => (done ? ` Trước đó: ${done}.` : '');
+
+/**
+ * What became of an alert, in words (its note on Kết nối and the receipt's thongbao). One sentence
+ * each, so each has its English wording (messagesEn); lists of what was undone are joined with '; '.
+ */
+export const CAP_NOTES = {
+  cancelled: (done: string) => `Đã huỷ: ${done}.`,
+  nothingCancelled: 'Không tìm thấy cảnh báo được huỷ.',
+  notBroadcastType: (msgType: string) => `Loại tin "${msgType}" không cần phát.`,
+  notBroadcastStatus: (status: string) => `Tin có trạng thái "${status}" không được phát.`,
+  broadcastNow: (areas: string, waiting: string | null, done: string | null) => `Phát ngay tới ${areas}${waiting ? `; ${waiting}` : ''}.${previously(done)}`,
+  draft: (areas: string, severity: string, urgency: string, done: string | null) => `Bản nháp chờ duyệt cho ${areas}. Mức độ: ${severity}; khẩn cấp: ${urgency}.${previously(done)}`,
+  stoppedBulletin: (title: string) => `dừng bản tin "${title}"`,
+  removedDraft: (title: string) => `xoá bản nháp "${title}"`,
+  unchanged: (title: string, reason: string) => `không thay đổi được "${title}": ${reason}`,
+  nothingLeft: 'cảnh báo trước đã kết thúc, không còn gì để dừng',
+  waiting: (title: string, speakers: number) => `chờ bản tin "${title}" kết thúc trên ${speakers} loa`,
+  serverError: 'lỗi máy chủ',
 } as const;
 
 /**
@@ -52,8 +89,13 @@ export const CAP_POLICIES = ['tudong', 'duyet'] as const;
 export type CapPolicy = (typeof CAP_POLICIES)[number];
 export const capPolicySchema = z.object({ chinhsach: z.enum(CAP_POLICIES, { error: 'Chính sách cảnh báo phải là "tudong" hoặc "duyet"!' }) });
 
-/** What an alert became. */
-export const CAP_OUTCOMES = ['dangxuly', 'phat', 'nhap', 'capnhat', 'huy', 'boqua', 'loi'] as const;
+/**
+ * What an alert became: 'tuchoi' refused (its reason in ghichu), 'hethan' refused because its
+ * <expires> had passed (never broadcast).
+ */
+export const CAP_OUTCOMES = ['dangxuly', 'phat', 'nhap', 'capnhat', 'huy', 'boqua', 'loi', 'tuchoi', 'hethan'] as const;
+/** Outcomes of alerts that were refused: listed, but their identity is not taken (they may be sent again). */
+export const CAP_REFUSED_OUTCOMES = ['tuchoi', 'hethan'] as const;
 export type CapOutcome = (typeof CAP_OUTCOMES)[number];
 
 /** A received alert as the Kết nối page lists it. */

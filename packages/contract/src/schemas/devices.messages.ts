@@ -17,3 +17,11 @@ export const DEVICE_MESSAGES = {
   brokerUnavailable: 'Không cập nhật được tài khoản thiết bị trên máy chủ MQTT nên thao tác chưa được thực hiện, hãy thử lại sau!',
   resetIncomplete: 'Không cập nhật được khoá mới trên máy chủ MQTT, hãy cấp lại khoá lần nữa!',
 } as const;
+
+/** What each health fault means, as the console and the notification say it (issue #31). */
+export const DEVICE_HEALTH_FAULTS = {
+  nhietdo: 'Nhiệt độ CPU quá cao',
+  odia: 'Ổ đĩa sắp đầy',
+  bonho: 'Bộ nhớ sắp hết',
+} as const;
+export type DeviceHealthFault = keyof typeof DEVICE_HEALTH_FAULTS;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_MESSAGES } from './devices.messages';
 
-export { DEVICE_MESSAGES } from './devices.messages';
+export { DEVICE_HEALTH_FAULTS, DEVICE_MESSAGES, type DeviceHealthFault } from './devices.messages';
 
 /** Live state of a speaker as the console shows it. */
 export const deviceLiveSchema = z.object({
@@ -17,13 +17,44 @@ export const deviceLiveSchema = z.object({
    * The speaker's clock against the server's, as it last reported it; null for a device that does
    * not synchronise (or has not reported yet). `lech`: ms the device's clock is behind the server's
    * (server − device); `khuhoi`: round trip of the exchange, ms; `chatluong`: tot / kem / chuadongbo
-   * / khongtincay (a fault, `loi` says which: khongphanhoi, khuhoicham, nhayvot).
+   * / khongtincay (a fault, `loi` says which: khongphanhoi, khuhoicham, nhayvot, or khongbaocao: online
+   * for minutes and never reported a clock, an agent that does not synchronise).
    */
   dongho: z.object({
     lech: z.number(),
     khuhoi: z.number(),
     chatluong: z.enum(['tot', 'kem', 'chuadongbo', 'khongtincay']),
-    loi: z.enum(['khongphanhoi', 'khuhoicham', 'nhayvot']).nullable(),
+    loi: z.enum(['khongphanhoi', 'khuhoicham', 'nhayvot', 'khongbaocao']).nullable(),
+  }).nullable().optional(),
+  /**
+   * The plan of scheduled occurrences the speaker holds (issue #30), against the one last sent to
+   * it: `sansang` (the latest, every file in its cache), `thieutep` (`thieu` files not yet there),
+   * `chuanhan` (it has not got the latest plan). `nhan`: the same in Vietnamese words, for API
+   * clients (the console words it from `tinhtrang` and `thieu` in its language). Null when no plan
+   * was sent to it (or none is known).
+   */
+  lichphat: z.object({
+    phienban: z.number().nullable(),
+    tinhtrang: z.enum(['sansang', 'thieutep', 'chuanhan']),
+    thieu: z.number().int(),
+    nhan: z.string(),
+  }).nullable().optional(),
+  /**
+   * The box's health as it last reported it (issue #31; null for a speaker that does not report it):
+   * `nhietdo` CPU °C, `odiatrong` and `bonhotrong` free percent, `thoigianchay` uptime in seconds,
+   * `phienban` the agent's version, `tinhieumodem` (percent) and `nhamang` the modem's, `luc` when
+   * (unix s); `canhbao`: the thresholds crossed (DEVICE_HEALTH_FAULTS).
+   */
+  suckhoe: z.object({
+    nhietdo: z.number().nullable(),
+    odiatrong: z.number().nullable(),
+    bonhotrong: z.number().nullable(),
+    thoigianchay: z.number().nullable(),
+    phienban: z.string().nullable(),
+    tinhieumodem: z.number().nullable(),
+    nhamang: z.string().nullable(),
+    canhbao: z.array(z.enum(['nhietdo', 'odia', 'bonho'])),
+    luc: z.number().int(),
   }).nullable().optional(),
 });
 export type DeviceLive = z.infer<typeof deviceLiveSchema>;
@@ -122,8 +153,14 @@ export const deviceHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).optional().default(50),
 });
 
-/** Why a connection-history entry was written: connected, connection lost, silent too long. */
-export const CONNECTION_REASONS = ['ket-noi', 'mat-ket-noi', 'khong-phan-hoi'] as const;
+/** Why a connection-history entry was written: connected, connection lost, silent too long, cut off for invalid messages. */
+/**
+ * Why a device came online or went offline: connected; dropped abruptly (the broker published its
+ * last will: a reboot, a power cut or a lost link); stopped by itself (it said so before leaving);
+ * no report for too long; cut off for invalid messages; cut off for a new secret; its credentials
+ * refused by the broker; the server (with its embedded broker) restarted.
+ */
+export const CONNECTION_REASONS = ['ket-noi', 'mat-ket-noi', 'tat-may', 'khong-phan-hoi', 'gui-sai', 'khoa-moi', 'tu-choi-dang-nhap', 'may-chu-khoi-dong-lai'] as const;
 export type ConnectionReason = (typeof CONNECTION_REASONS)[number];
 
 export const connectionHistorySchema = z.object({
@@ -132,7 +169,8 @@ export const connectionHistorySchema = z.object({
 });
 export const playHistorySchema = z.object({
   items: z.array(z.object({
-    thoigian: z.number().int(), sukien: z.enum(['started', 'finished', 'error']), idphien: z.string().nullable(),
+    /** `gap` (issue #30): a streamed item dropped and resumed; `lydo` says how many seconds were lost. */
+    thoigian: z.number().int(), sukien: z.enum(['started', 'finished', 'error', 'gap']), idphien: z.string().nullable(),
     thutu: z.number().int().nullable(), url: z.string().nullable(), loi: z.string().nullable(),
     /** The bulletin's title, the item's readable name, and why it ended or failed in Vietnamese (ours, issue #18). */
     tieude: z.string().nullable(), tenmuc: z.string().nullable(), lydo: z.string().nullable(),

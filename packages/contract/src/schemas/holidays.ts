@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../vietnamTime';
 import { HOLIDAY_MESSAGES } from './holidays.messages';
 
 export { HOLIDAY_MESSAGES } from './holidays.messages';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay);
 
 /** A day of the administrator's holiday calendar: built in (the law) or the administrator's own. */
 export const holidaySchema = z.object({

@@ -19,6 +19,8 @@ export const NOTIFICATION_MESSAGES = {
 export const NOTIFICATION_KINDS = [
   { value: 'thietbi-matketnoi', ten: 'Thiết bị mất kết nối lâu' },
   { value: 'thietbi-lechdongho', ten: 'Đồng hồ thiết bị không tin cậy' },
+  { value: 'thietbi-guisai', ten: 'Thiết bị gửi dữ liệu sai, bị ngắt kết nối' },
+  { value: 'thietbi-suckhoe', ten: 'Thiết bị quá nóng, sắp đầy ổ đĩa hoặc hết bộ nhớ' },
   { value: 'phat-batdau', ten: 'Chương trình bắt đầu phát' },
   { value: 'phat-ketthuc', ten: 'Chương trình dừng phát' },
   { value: 'phat-bingat', ten: 'Chương trình bị ngắt bởi bản tin ưu tiên cao hơn' },

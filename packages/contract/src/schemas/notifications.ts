@@ -3,6 +3,7 @@ import { isHttpUrl } from './outbound';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_KINDS } from './notifications.messages';
 
 export { NOTIFICATION_MESSAGES, NOTIFICATION_KINDS } from './notifications.messages';
+export { NOTIFICATION_TEXTS } from './notifications.texts';
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['value'];
 const kinds = NOTIFICATION_KINDS.map((k) => k.value) as [NotificationKind, ...NotificationKind[]];
@@ -73,6 +74,8 @@ export const forwardingSchema = z.object({
   sukien: z.array(z.enum(kinds)),
   cauhinh: z.record(z.string(), z.string()),
   loigannhat: z.string().nullable(),
+  /** Whether the caller may change it (the administrator's own account, or an account manager not limited to an area). */
+  duocsua: z.boolean(),
 });
 export type Forwarding = z.infer<typeof forwardingSchema>;
 export const forwardingServiceBodySchema = z.object({ dichvu: messagingServiceSchema });

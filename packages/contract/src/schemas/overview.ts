@@ -41,6 +41,11 @@ export const systemHealthSchema = z.object({
   thietbi: z.object({ tong: z.number(), online: z.number() }),
   /** Clock requests of speakers answered, and ignored (over a device's rate, malformed), since the server started. */
   dongho: z.object({ traloi: z.number(), boqua: z.number() }),
+  /**
+   * Speakers' messages refused by the contract (docs/device-protocol.md "What the server refuses"),
+   * rows the database refused alone, and speakers cut off for invalid messages, since the server started.
+   */
+  tinnhanthietbi: z.object({ tuchoi: z.number(), khongghiduoc: z.number(), ngatketnoi: z.number() }),
   broker: z.enum(['embedded', 'external']),
   database: z.enum(['pglite', 'postgres']),
   /** This instance among several (docs/architecture.md "Several servers and fail-over"): its id, whether it leads the scheduler, sessions it runs. */

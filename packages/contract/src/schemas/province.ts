@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_TYPES, PRIORITIES } from '../constants';
+import { isCalendarDay } from '../vietnamTime';
 import { monthlyRuleSchema } from './schedules';
 
 /**
@@ -85,15 +86,15 @@ export const provinceContentItemSchema = z.strictObject({
 /** When a scheduled bulletin plays (Asia/Ho_Chi_Minh). */
 export const provinceTimetableSchema = z.strictObject({
   chedo: z.enum(['motlan', 'hangtuan', 'hangngay', 'ngaythuong', 'hangthang', 'cacngay']),
-  ngaybatdau: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  ngayketthuc: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+  ngaybatdau: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay),
+  ngayketthuc: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay).nullable(),
   /** 0 = Sunday … 6 = Saturday. */
   thutrongtuan: z.array(z.number().int().min(0).max(6)).max(7),
   giophat: z.array(z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/)).min(1).max(24),
   /** Monthly ('hangthang'): a day of the month, or the Nth weekday (tuan -1: the last). */
   hangthang: monthlyRuleSchema.nullable().optional(),
   /** The dates of a 'cacngay' timetable. */
-  cacngay: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).max(366).optional(),
+  cacngay: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine(isCalendarDay)).max(366).optional(),
 });
 export type ProvinceTimetable = z.infer<typeof provinceTimetableSchema>;
 

@@ -30,6 +30,12 @@ export const liveReachSchema = z.object({
   /** Target speakers offline now; at most REACH_LIST_MAX. */
   matketnoi: z.array(reachDeviceSchema),
   somatketnoi: z.number().int(),
+  /**
+   * Speakers on a degraded link (issue #30): their stream of this broadcast dropped and resumed
+   * (`gap` events); `lydo` says how much they lost. At most REACH_LIST_MAX.
+   */
+  chapchon: z.array(reachDeviceSchema).optional(),
+  sochapchon: z.number().int().optional(),
 });
 export type LiveReach = z.infer<typeof liveReachSchema>;
 

@@ -3,11 +3,14 @@
 export const SCHEDULE_MESSAGES = {
   titleRequired: 'Bạn chưa nhập tên chương trình!',
   dateInvalid: 'Ngày phải có dạng YYYY-MM-DD!',
+  dateNotReal: 'Ngày không có trên lịch (ví dụ 30/02)!',
   timeInvalid: 'Giờ phát phải có dạng HH:mm!',
   noTimes: 'Bạn chưa chọn giờ phát!',
   noWeekdays: 'Lịch phát hằng tuần phải có ít nhất một ngày trong tuần!',
   endBeforeStart: 'Ngày kết thúc phải sau ngày bắt đầu!',
   inPast: 'Lịch phát đã nằm hoàn toàn trong quá khứ!',
+  /** An edit of a schedule on air whose only occurrence (the one playing) has started (issue #32 item 9). */
+  onAirNothingLeft: 'Lần phát duy nhất của lịch này đã bắt đầu và đang phát: muốn lưu thay đổi, hãy chọn ngày giờ phát mới trong tương lai; muốn dừng ngay, dùng nút "Dừng phát"!',
   notFound: 'Lịch phát không tồn tại hoặc không thuộc phạm vi của bạn!',
   editConflict: 'Lịch phát vừa được người khác sửa. Hãy tải lại để xem thay đổi trước khi lưu!',
   notPending: 'Lịch phát này không ở trạng thái chờ duyệt!',
@@ -34,3 +37,14 @@ export const SCHEDULE_MESSAGES = {
   resizeTooShort: 'Nội dung tiếp sóng phải dài ít nhất 1 phút: không thu ngắn lần phát được hơn nữa!',
   resizeFixed: 'Thời lượng của lịch phát này do nội dung phát quyết định, không kéo dài hay thu ngắn được trên lịch biểu!',
 } as const;
+
+/**
+ * The answer to deleting a schedule (issue #30): how many speakers whose plan held it have not yet
+ * reported the new plan (offline, or a link down the server has not noticed); they may still play
+ * it from the plan they hold until they hear of the change.
+ */
+export function scheduleRemovedMessage(unheard: number): string {
+  return unheard === 0
+    ? 'Đã xoá lịch phát. Mọi loa đã nhận lịch mới.'
+    : `Đã xoá lịch phát. ${unheard} loa chưa nhận lịch mới (đang mất kết nối): loa đó vẫn có thể phát lịch này nếu không kết nối lại trước giờ phát.`;
+}

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 import { isPriority, NORMAL_PRIORITY } from '../constants';
 import { repeatCountSchema, repeatIntervalSchema, sourcesSchema } from './broadcast';
+import { isCalendarDay } from '../vietnamTime';
 import { SCHEDULE_MESSAGES } from './schedules.messages';
 
-export { SCHEDULE_MESSAGES } from './schedules.messages';
+export { SCHEDULE_MESSAGES, scheduleRemovedMessage } from './schedules.messages';
 
 /**
  * Schedule kinds: every chosen weekday between two dates, once on a date, every day, Monday to
@@ -15,6 +16,16 @@ export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 /** Lifecycle: waiting for approval, approved (fires), sent back with a reason, ended. */
 export const SCHEDULE_STATUSES = ['choduyet', 'daduyet', 'yeucausua', 'ketthuc'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+
+/**
+ * The status a save that changes a schedule gives it (issue #32 item 5). Saving never approves:
+ * approving is its own act (duyetlichphat). So a changed schedule waits for approval again, except
+ * an approved one changed by someone who may approve, which stays approved. A save that changes
+ * nothing changes nothing, status included. The editor shows this before the officer saves.
+ */
+export function statusAfterSave(current: ScheduleStatus, canApprove: boolean): 'daduyet' | 'choduyet' {
+  return canApprove && current === 'daduyet' ? 'daduyet' : 'choduyet';
+}
 
 /** What became of an occurrence: on air, played, cut short, missed. */
 export const SCHEDULE_OUTCOMES = ['dangphat', 'daphat', 'bingat', 'bolo'] as const;
@@ -30,7 +41,7 @@ export const SCHEDULE_MISSED_REASONS = {
 } as const;
 export type ScheduleMissedReason = keyof typeof SCHEDULE_MISSED_REASONS;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, SCHEDULE_MESSAGES.dateInvalid).refine(isCalendarDay, SCHEDULE_MESSAGES.dateNotReal);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, SCHEDULE_MESSAGES.timeInvalid);
 
 /**

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../vietnamTime';
 import { SYSTEM_LOG_MESSAGES } from './systemLog.messages';
 
 export { SYSTEM_LOG_MESSAGES } from './systemLog.messages';
 
-const date = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), SYSTEM_LOG_MESSAGES.dateInvalid);
+// A day (or an instant) that exists: 2026-02-30 is refused, not rolled over to March (issue #27).
+const date = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)) && (!/^\d{4}-\d{2}-\d{2}/.test(v) || isCalendarDay(v)), SYSTEM_LOG_MESSAGES.dateInvalid);
 
 /** Filters of the system log (all optional) and the keyset cursor of the next page. */
 export const systemLogQuerySchema = z
@@ -41,6 +43,6 @@ export const systemLogPageSchema = z.object({ items: z.array(systemLogEntrySchem
 export type SystemLogPage = z.infer<typeof systemLogPageSchema>;
 
 /** Columns of the CSV export, in order. */
-export const SYSTEM_LOG_CSV_COLUMNS = ['Thời gian', 'Tài khoản', 'Hành động', 'Loại đối tượng', 'Tên đối tượng', 'Mã đối tượng', 'Địa bàn', 'Kết quả', 'Địa chỉ IP', 'Chi tiết'] as const;
+export const SYSTEM_LOG_CSV_COLUMNS = ['Thời gian', 'Người thực hiện', 'Hành động', 'Đối tượng', 'Địa bàn', 'Địa chỉ IP', 'Kết quả', 'Chi tiết'] as const;
 /** At most this many rows in one export. */
 export const SYSTEM_LOG_CSV_MAX_ROWS = 100_000;

@@ -1,5 +1,4 @@
-import { emailVerifyBodySchema, emailVerifyResultSchema, envelope } from '@loa/contract';
-import { z } from 'zod';
+import { emailVerificationSentSchema, emailVerifyBodySchema, emailVerifyResultSchema, envelope } from '@loa/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendEmailVerification, verifyEmail } from './emailVerification.service';
 
@@ -7,12 +6,11 @@ import { sendEmailVerification, verifyEmail } from './emailVerification.service'
 export async function emailVerificationRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['nguoidung'];
   app.post('/v1/client/nguoidung/guixacthucemail', {
-    schema: { tags, summary: 'Gửi liên kết xác thực email của tài khoản', response: { 200: envelope(z.null()) } },
+    schema: { tags, summary: 'Gửi liên kết xác thực email của tài khoản', response: { 200: envelope(emailVerificationSentSchema) } },
     preHandler: app.requireUser,
     config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
   }, async (request) => {
-    await sendEmailVerification({ db: app.db, mailer: app.mailer, publicUrl: app.publicUrl, ttlHours: app.config.EMAIL_VERIFY_TTL_HOURS }, request.session!);
-    return { data: null };
+    return { data: await sendEmailVerification({ db: app.db, mailer: app.mailer, publicUrl: app.publicUrl, ttlHours: app.config.EMAIL_VERIFY_TTL_HOURS }, request.session!) };
   });
 
   app.post('/v1/client/xacthucemail', {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from '@loa/contract';
+import { ACCOUNT_MESSAGES, type EmailVerificationSent } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { AppError, badRequest } from '../../infra/errors';
 import type { Session } from '../auth/auth.service';
@@ -8,8 +8,11 @@ import { hashLinkToken, newLinkToken } from '../mail/linkTokens';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { findUserById, setEmailVerified } from './accounts.queries';
 
-/** Sends the signed-in user a one-time link to /xac-thuc-email for their current address. */
-export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publicUrl: string; ttlHours: number }, session: Session): Promise<void> {
+/**
+ * Sends the signed-in user a one-time link to /xac-thuc-email for their current address, and says
+ * what became of it: mailed, or (no SMTP) kept in the outbox that only account managers read.
+ */
+export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publicUrl: string; ttlHours: number }, session: Session): Promise<EmailVerificationSent> {
   const { user } = session;
   if (!user.email) throw badRequest(ACCOUNT_MESSAGES.emailMissing);
   if (user.email_verified) throw badRequest(ACCOUNT_MESSAGES.emailAlreadyVerified);
@@ -27,7 +30,9 @@ export async function sendEmailVerification(ctx: { db: Db; mailer: Mailer; publi
   } catch {
     throw new AppError(500, ACCOUNT_MESSAGES.mailSendFailed);
   }
-  await writeSystemLog(ctx.db, session.actor, { action: 'gui-xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: user.email } });
+  const cachgui = ctx.mailer.kind === 'smtp' ? 'smtp' : 'hopthu';
+  await writeSystemLog(ctx.db, session.actor, { action: 'gui-xac-thuc-email', targetType: 'taikhoan', targetId: user.id, detail: { email: user.email, ketqua: cachgui === 'smtp' ? 'đã gửi qua SMTP' : 'lưu trong hộp thư gửi đi (chưa cấu hình SMTP)' } });
+  return { cachgui };
 }
 
 /** Opens a verification link: the address is verified if it is still the account's address. Works once. */

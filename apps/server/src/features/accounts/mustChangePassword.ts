@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '@loa/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { forbidden } from '../../infra/errors';
+import { AppError } from '../../infra/errors';
 
 /** What a user whose password was reset may still do: read the profile, change the password, sign out. */
 export const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/v1/client/nguoidung/laythongtin', '/v1/client/nguoidung/thaydoimatkhau', '/v1/client/logout']);
 
 async function refuseUntilChanged(request: FastifyRequest): Promise<void> {
-  if (request.session?.user.must_change_password) throw forbidden(ACCOUNT_MESSAGES.mustChangePassword);
+  if (request.session?.user.must_change_password) throw new AppError(403, ACCOUNT_MESSAGES.mustChangePassword, { doimatkhau: true });
 }
 
 /**

@@ -34,6 +34,9 @@ export const ROUTES_NOT_FOR_KEYS = new Set([
   '/v1/client/logout', '/v1/client/logout/dang-xuat-thiet-bi',
   '/v1/client/nguoidung/thaydoithongtin', '/v1/client/nguoidung/thaydoimatkhau',
   '/v1/client/khoaapi/danhsach', '/v1/client/khoaapi/themmoi', '/v1/client/khoaapi/thuhoi',
+  // A key may manage accounts (lock, rights) but never make a person's login or set its password:
+  // a login made so would outlive the key's revocation (issue #27, docs/security.md "API keys").
+  '/v1/client/taikhoan/themmoi', '/v1/client/taikhoan/datlaimatkhau', '/v1/client/loimoi/taomoi',
 ]);
 
 export interface KeyCall {

@@ -122,6 +122,24 @@ describe('API keys: /v1/client/khoaapi', () => {
     expect((await logOf(owner.admin.id, 'thu-hoi-khoa-api')).length).toBeGreaterThan(0);
   });
 
+  it('never makes a person\'s login or sets its password, even with quanlytaikhoan: such a login would outlive the key (issue #27)', async () => {
+    const { bimat } = await createKey({ ten: 'Khoá quản lý tài khoản', quyenhan: ['quanlytaikhoan'], diaban: null });
+    const before = await server.db.query('SELECT id FROM users WHERE admin_id = $1', [owner.admin.id]);
+    const calls: [string, unknown][] = [
+      ['/v1/client/taikhoan/themmoi', { tentaikhoan: `tu_khoa_${Date.now() % 100000}`, matkhau: 'mat-khau-tu-khoa-1', hoten: 'Tài khoản do khoá tạo', loaitaikhoan: 'canbo', quyenhan: [], diaban: owner.areas.communeA }],
+      ['/v1/client/loimoi/taomoi', { email: 'moi@xa.gov.vn', hoten: 'Người được mời', loaitaikhoan: 'canbo', quyenhan: [], diaban: owner.areas.communeA }],
+      ['/v1/client/taikhoan/datlaimatkhau', { id: owner.admin.id }],
+    ];
+    for (const [path, body] of calls) {
+      const res = await withKey(bimat, 'POST', path, body);
+      expect(res.status, path).toBe(403);
+      expect(res.body.message).toBe(API_KEY_MESSAGES.notForKeys);
+    }
+    expect(await server.db.query('SELECT id FROM users WHERE admin_id = $1', [owner.admin.id])).toEqual(before);
+    // Listing accounts, what such a key is for, still works.
+    expect((await withKey(bimat, 'GET', '/v1/client/taikhoan/danhsach')).status).toBe(200);
+  });
+
   it('rate-limits each key on its own', async () => {
     const slow = await createKey({ ten: 'Khoá chậm', quyenhan: [], diaban: null, gioihanphut: 3 });
     const other = await createKey({ ten: 'Khoá khác', quyenhan: [], diaban: null });

@@ -107,7 +107,7 @@ export async function selectPlayReports(db: Db, sessionIds: string[]): Promise<P
             bool_or(event = 'error') AS errored,
             (array_agg(message ORDER BY at, id) FILTER (WHERE event = 'error'))[1] AS error_message,
             min(at) FILTER (WHERE event = 'started') AS first_started,
-            (array_agg(event || ':' || COALESCE(message, '') ORDER BY at DESC, id DESC))[1] AS last
+            (array_agg(event || ':' || COALESCE(message, '') ORDER BY at DESC, id DESC) FILTER (WHERE event <> 'gap'))[1] AS last
        FROM device_plays WHERE session_id = ANY($1::text[])
       GROUP BY session_id, device_id`,
     [sessionIds],
@@ -135,4 +135,28 @@ export async function selectConnectivity(db: Db, deviceIds: string[], from: Date
     [deviceIds, from.toISOString(), to.toISOString()],
   );
   return { before, changes };
+}
+
+/** A speaker a session addressed, as it stood when the session started (broadcast_targets). */
+export interface TargetRow {
+  session_id: string;
+  device_id: string;
+  area_id: string;
+  online: boolean;
+}
+
+/** Records the speakers a session addresses as it starts; a session already recorded keeps its first record. */
+export async function recordTargets(db: Db, sessionId: string, targets: { deviceId: string; areaId: string; online: boolean }[]): Promise<void> {
+  if (targets.length === 0) return;
+  await db.query(
+    `INSERT INTO broadcast_targets (session_id, device_id, area_id, online)
+       SELECT $1, t.device_id, t.area_id, t.online FROM unnest($2::text[], $3::text[], $4::boolean[]) AS t(device_id, area_id, online)
+     ON CONFLICT DO NOTHING`,
+    [sessionId, targets.map((t) => t.deviceId), targets.map((t) => t.areaId), targets.map((t) => t.online)],
+  );
+}
+
+export async function selectTargets(db: Db, sessionIds: string[]): Promise<TargetRow[]> {
+  if (sessionIds.length === 0) return [];
+  return db.query<TargetRow>('SELECT session_id, device_id, area_id, online FROM broadcast_targets WHERE session_id = ANY($1::text[])', [sessionIds]);
 }

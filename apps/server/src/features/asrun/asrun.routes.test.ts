@@ -145,6 +145,25 @@ describe('GET /v1/client/nhatkyphatsong', () => {
   });
 });
 
+describe('a past day in the record', () => {
+  it('keeps who was targeted and online as it was when a bulletin played: a speaker added or moved later changes nothing', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 2)));
+    const id = (await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(bulletin('Cảnh báo bão số 9', [w.areas.communeA]), [relay(1)]))).body.data.idlichphat as string;
+    await eventually(async () => (await status(id)) === 'finished', 8000);
+    const rowOf = async () => (await report(w.client)).items.find((r) => r.idphien === id && r.diaban._id === w.areas.communeA);
+    const before = await eventually(async () => ((await rowOf())?.sodaphat === 2 ? rowOf() : null), 5000);
+    expect(before).toMatchObject({ sothietbi: 2, sodaphat: 2, songoaituyen: 0, ketqua: 'daphat', lydo: null });
+
+    // Later: a speaker is added to the commune (it has never been online), and one of the two moves to commune B.
+    expect((await w.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa mới lắp', diaban: w.areas.communeA, serial: `SP-NEW-${Date.now()}` })).status).toBe(200);
+    const [moved] = await server.db.query<{ id: string }>('SELECT id FROM devices WHERE area_id = $1 ORDER BY id LIMIT 1', [w.areas.communeA]);
+    await server.db.query('UPDATE devices SET area_id = $2 WHERE id = $1', [moved.id, w.areas.communeB]);
+    const { items } = await report(w.client);
+    expect(items.filter((r) => r.idphien === id)).toEqual([before]);
+  });
+});
+
 describe('the exports', () => {
   const rowsOf = async () => (await report(day.client)).items;
   const download = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: day.client.cookieHeader } });

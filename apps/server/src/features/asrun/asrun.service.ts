@@ -60,21 +60,38 @@ export async function buildAsRunReport(db: Db, session: Session, query: AsRunQue
 /** Rows of the sessions that started (immediate bulletins and fired occurrences), from what their speakers reported. */
 async function sessionRows(db: Db, geo: Geography, adminId: string, from: Date, to: Date): Promise<AsRunRow[]> {
   const sessions = await q.selectSessions(db, adminId, from, to);
-  const reports = await q.selectPlayReports(db, sessions.map((s) => s.id));
+  const ids = sessions.map((s) => s.id);
+  const [reports, targets] = await Promise.all([q.selectPlayReports(db, ids), q.selectTargets(db, ids)]);
   const bySession = new Map<string, Map<string, q.PlayReportRow>>();
   for (const r of reports) bySession.set(r.session_id, (bySession.get(r.session_id) ?? new Map()).set(r.device_id, r));
-  const grouped = sessions.map((s) => ({ s, groups: geo.groups(s.target_areas, s.target_devices, bySession.get(s.id)?.keys()) }));
+  // What each session addressed when it started (issue #32): its speakers, their areas and who was online then.
+  const atStart = new Map<string, Map<string, q.TargetRow>>();
+  for (const t of targets) atStart.set(t.session_id, (atStart.get(t.session_id) ?? new Map()).set(t.device_id, t));
+  const areasAtStart = (id: string) => {
+    const recorded = atStart.get(id);
+    return recorded && new Map([...recorded].map(([d, t]) => [d, t.area_id]));
+  };
+  const grouped = sessions.map((s) => ({ s, groups: geo.groups(s.target_areas, s.target_devices, bySession.get(s.id)?.keys(), areasAtStart(s.id)) }));
+  // Sessions from before that record: who was online is read from the connection history.
   const silent = new Set<string>();
-  for (const { s, groups } of grouped) for (const g of groups.values()) for (const d of g.devices) if (!bySession.get(s.id)?.get(d)?.started) silent.add(d);
+  for (const { s, groups } of grouped) {
+    if (atStart.has(s.id)) continue;
+    for (const g of groups.values()) for (const d of g.devices) if (!bySession.get(s.id)?.get(d)?.started) silent.add(d);
+  }
   const { before, changes } = await q.selectConnectivity(db, [...silent], from, to);
-  const offlineAt = connectivity(before, changes);
+  const offlineInHistory = connectivity(before, changes);
   return grouped.flatMap(({ s, groups }) => [...groups.values()].map((g): AsRunRow => {
+    const recorded = atStart.get(s.id);
+    const offlineAt = (d: string, at: number) => {
+      const then = recorded?.get(d);
+      return then ? !then.online : offlineInHistory(d, at);
+    };
     const o = sessionOutcome(s, { devices: g.devices, reports: bySession.get(s.id) ?? new Map(), offlineAt });
     return {
       _id: `${s.id}:${g.area._id}`, ngay: vnIsoDay(s.run_started_at.getTime()), diaban: g.area, hinhthuc: s.type, idphien: s.id, idlichphat: s.schedule_id,
       tieude: s.title, loaibantin: s.message_type, nguoitao: { _id: s.created_by, hoten: s.creator_name ?? '' }, giodukien: s.run_started_at.getTime(),
       batdau: o.batdau, ketthuc: s.ended_at?.getTime() ?? null, thoiluong: s.total_seconds, sothietbi: g.devices.length,
-      sodaphat: o.sodaphat, soloi: o.soloi, sobingat: o.sobingat, songoaituyen: o.songoaituyen, ketqua: o.ketqua, lydo: o.lydo,
+      sodaphat: o.sodaphat, soloi: o.soloi, sobingat: o.sobingat, songoaituyen: o.songoaituyen, sobaosau: o.sobaosau, ketqua: o.ketqua, lydo: o.lydo,
     };
   }));
 }
@@ -119,7 +136,7 @@ async function unplayedRows(db: Db, geo: Geography, adminId: string, r: { tu: st
     return {
       _id: `${s.id}@${at}:${g.area._id}`, ngay: vnIsoDay(at), diaban: g.area, hinhthuc: 'phatlich', idphien: null, idlichphat: s.id,
       tieude: s.title, loaibantin: s.message_type, nguoitao: { _id: s.created_by, hoten: s.creator_name ?? '' }, giodukien: at,
-      batdau: null, ketthuc: null, thoiluong: s.total_seconds, sothietbi: g.devices.length, sodaphat: 0, soloi: 0, sobingat: 0, songoaituyen: 0,
+      batdau: null, ketthuc: null, thoiluong: s.total_seconds, sothietbi: g.devices.length, sodaphat: 0, soloi: 0, sobingat: 0, songoaituyen: 0, sobaosau: 0,
       ketqua, lydo: g.devices.length === 0 ? [reason, R.noDevices].filter(Boolean).join('; ') : reason,
     };
   }));

@@ -43,11 +43,15 @@ export class Geography {
   /**
    * The speakers a programme addressed, inside the allowed areas, grouped by commune; `reported`
    * adds speakers that played it though they are no longer addressed (moved since). A commune or
-   * village it was sent to that has no speaker still gets its (empty) group.
+   * village it was sent to that has no speaker still gets its (empty) group. `recorded`: the speakers
+   * the session addressed when it started, with their areas then (broadcast_targets); given, it is
+   * the list, and today's registry is not read for it.
    */
-  groups(targetAreas: string[], targetDevices: string[], reported: Iterable<string> = []): Map<string, { area: { _id: string; tendiaban: string }; devices: string[] }> {
-    const devices = new Set<string>(targetDevices);
-    for (const areaId of this.subtree(targetAreas)) for (const d of this.devicesByArea.get(areaId) ?? []) devices.add(d);
+  groups(
+    targetAreas: string[], targetDevices: string[], reported: Iterable<string> = [], recorded?: ReadonlyMap<string, string>,
+  ): Map<string, { area: { _id: string; tendiaban: string }; devices: string[] }> {
+    const devices = new Set<string>(recorded ? recorded.keys() : targetDevices);
+    if (!recorded) for (const areaId of this.subtree(targetAreas)) for (const d of this.devicesByArea.get(areaId) ?? []) devices.add(d);
     for (const d of reported) devices.add(d);
     const out = new Map<string, { area: { _id: string; tendiaban: string }; devices: string[] }>();
     const groupOf = (areaId: string) => {
@@ -58,7 +62,7 @@ export class Geography {
       return group;
     };
     for (const d of devices) {
-      const areaId = this.deviceArea.get(d);
+      const areaId = recorded?.get(d) ?? this.deviceArea.get(d);
       if (areaId && this.allowed.has(areaId)) groupOf(areaId)?.devices.push(d);
     }
     for (const areaId of targetAreas) {

@@ -1,4 +1,4 @@
-import { AS_RUN_REASONS as R, vnClock, type AsRunOutcome } from '@loa/contract';
+import { AS_RUN_REASONS as R, playReasonText, vnClock, type AsRunOutcome } from '@loa/contract';
 import type { PlayReportRow, SessionRow } from './asrun.queries';
 
 /** How the engine ended a session (broadcasts.end_reason), read into the record's outcome. */
@@ -28,6 +28,7 @@ export interface GroupOutcome {
   soloi: number;
   sobingat: number;
   songoaituyen: number;
+  sobaosau: number;
 }
 
 /**
@@ -41,10 +42,17 @@ export function sessionOutcome(s: SessionRow, g: GroupReports): GroupOutcome {
   const started = reports.filter((r) => r?.started);
   const sodaphat = started.length;
   const soloi = reports.filter((r) => r?.errored).length;
-  // Cut off by a higher priority, or taken over at the same priority by an officer (agent reasons).
-  const sobingat = started.filter((r) => r!.last === 'finished:preempted' || r!.last === 'finished:takenOver').length;
+  // Cut off by a higher priority, or taken over at the same priority by an officer (agent reasons): each named as what it was.
+  const preempted = started.filter((r) => r!.last === 'finished:preempted').length;
+  const takenOver = started.filter((r) => r!.last === 'finished:takenOver').length;
+  const sobingat = preempted + takenOver;
   const silent = g.devices.filter((d) => !g.reports.get(d)?.started);
   const songoaituyen = silent.filter((d) => g.offlineAt(d, start)).length;
+  // Played from its plan while its link was down (issue #30): the report came on reconnection.
+  const sobaosau = g.devices.filter((d) => {
+    const at = g.reports.get(d)?.first_started?.getTime();
+    return at !== undefined && g.offlineAt(d, at);
+  }).length;
   const firsts = started.map((r) => r!.first_started?.getTime()).filter((t): t is number => t !== undefined);
   const batdau = firsts.length > 0 ? Math.min(...firsts) : null;
 
@@ -57,21 +65,25 @@ export function sessionOutcome(s: SessionRow, g: GroupReports): GroupOutcome {
     ketqua = END_REASONS[s.end_reason];
     reasons.push(ketqua === 'bidung' ? R.stoppedBy(s.stopped_by_name ?? '?', endedAt) : R.serverDown);
   } else if (s.status === 'stopped') {
-    // Any other way a session was stopped (taken over, pre-empted) cut it short.
+    // Any other way a session was stopped cut it short: an officer's takeover at the same priority is named as one.
     ketqua = 'bingat';
-    reasons.push(R.cutBy(s.stopped_by_name, endedAt));
+    reasons.push(s.end_reason === 'bi-ngat' ? R.takenOverBy(s.stopped_by_name, endedAt) : R.cutBy(s.stopped_by_name, endedAt));
   } else if (sodaphat === 0) {
     ketqua = 'khongphat';
   } else {
     ketqua = sobingat === sodaphat ? 'bingat' : 'daphat';
   }
   if (g.devices.length === 0) reasons.push(R.noDevices);
-  if (sobingat > 0) reasons.push(R.devicesCut(sobingat));
+  if (preempted > 0) reasons.push(R.devicesCut(preempted));
+  if (takenOver > 0) reasons.push(R.devicesTakenOver(takenOver));
   if (songoaituyen > 0) reasons.push(R.devicesOffline(songoaituyen));
+  if (sobaosau > 0) reasons.push(R.playedOffline(sobaosau));
   const quiet = silent.length - songoaituyen;
   if (quiet > 0 && ketqua !== 'dangphat') reasons.push(R.devicesSilent(quiet));
-  if (soloi > 0) reasons.push(R.devicesError(soloi, reports.find((r) => r?.error_message)?.error_message ?? null));
-  return { ketqua, lydo: reasons.length > 0 ? reasons.join('; ') : null, batdau, sodaphat, soloi, sobingat, songoaituyen };
+  // The player's raw words stay in the device's history: the record says what they mean.
+  const firstError = reports.find((r) => r?.error_message)?.error_message;
+  if (soloi > 0) reasons.push(R.devicesError(soloi, firstError ? playReasonText('error', firstError) : null));
+  return { ketqua, lydo: reasons.length > 0 ? reasons.join('; ') : null, batdau, sodaphat, soloi, sobingat, songoaituyen, sobaosau };
 }
 
 /** A speaker's connection state at an instant, from its state before the range and its changes within it. */

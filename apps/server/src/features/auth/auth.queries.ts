@@ -89,6 +89,7 @@ export async function reserveLoginAttempt(
   return rows[0];
 }
 
-export async function clearLoginFailures(db: Db, loginName: string): Promise<void> {
-  await db.query('DELETE FROM login_throttle WHERE login_name = $1', [loginName]);
+/** Clears the throttle rows a successful sign-in proves were the owner's own mistakes. */
+export async function clearLoginFailures(db: Db, keys: string[]): Promise<void> {
+  await db.query('DELETE FROM login_throttle WHERE login_name = ANY($1::text[])', [keys]);
 }

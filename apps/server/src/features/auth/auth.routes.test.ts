@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_COOKIE, EVENTS, LOGIN_MAX_FAILURES, MSG, REFRESH_COOKIE } from '@loa/contract';
+import { LOGIN_MAX_FAILURES_PER_NAME } from './auth.service';
 import { createTestUser, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { listSystemLogForUser } from '../system-log/systemLog.service';
 
@@ -38,6 +39,17 @@ describe('POST /v1/client/login', () => {
     expect(unknown.body.message).toBe(MSG.wrongCredentials);
   });
 
+  it('answers in English when the console asks for it (Accept-Language), in Vietnamese otherwise', async () => {
+    const user = await createTestUser(server.db);
+    const english = new TestClient(server.url);
+    english.headers['accept-language'] = 'en';
+    expect((await english.login({ ...user, password: 'wrong-password' })).body.message).toBe('Wrong username or password!');
+    expect((await english.post('/v1/client/login', { password: 'x' })).body.message).toBe('You have not entered a username!');
+    const vietnamese = new TestClient(server.url);
+    vietnamese.headers['accept-language'] = 'vi';
+    expect((await vietnamese.login({ ...user, password: 'wrong-password' })).body.message).toBe(MSG.wrongCredentials);
+  });
+
   it('names the missing field when the body is malformed', async () => {
     const client = new TestClient(server.url);
     expect((await client.post('/v1/client/login', { password: 'x' })).body.message).toBe(MSG.loginNameRequired);
@@ -57,8 +69,44 @@ describe('POST /v1/client/login', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(MSG.tooManyLoginFailures);
     // Five minutes later the name is free again.
-    await server.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE login_name = $1`, [user.tentaikhoan]);
+    await server.db.query(`UPDATE login_throttle SET locked_until = now() - interval '1 second' WHERE login_name = $1 OR login_name LIKE $1 || '#%'`, [user.tentaikhoan]);
     expect((await client.login(user)).status).toBe(200);
+  });
+
+  it('counts failures per address: a stranger guessing cannot lock the owner out, and many addresses together do not lock a browser the owner used before (issue #27)', async () => {
+    // Its own server behind a proxy, so each client can come from its own address.
+    const own = await startTestServer({ TRUST_PROXY: true });
+    try {
+      const user = await createTestUser(own.db);
+      const from = (address: string) => {
+        const client = new TestClient(own.url);
+        client.headers['x-forwarded-for'] = address;
+        return client;
+      };
+      // The owner signs in once from the office: that browser is a known login device.
+      const office = from('203.0.113.10');
+      const first = await office.login(user);
+      expect(first.status).toBe(200);
+      const deviceId = first.body.data.DeviceID as string;
+      // A stranger guesses from one address until it is locked there...
+      const stranger = from('198.51.100.66');
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i += 1) await stranger.login({ ...user, password: 'doan-mo' });
+      expect((await stranger.login(user)).status).toBe(429);
+      // ...and the owner, from a new browser at home, is not.
+      expect((await from('203.0.113.20').login(user)).status).toBe(200);
+      // Guesses from many addresses together lock the name for browsers it does not know...
+      for (let a = 1; a <= Math.ceil(LOGIN_MAX_FAILURES_PER_NAME / (LOGIN_MAX_FAILURES - 1)); a += 1) {
+        const guesser = from(`198.51.100.${a}`);
+        for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i += 1) await guesser.login({ ...user, password: `doan-${a}-${i}` });
+      }
+      const unknown = await from('203.0.113.30').login(user);
+      expect(unknown.status).toBe(429);
+      expect(unknown.body.message).toBe(MSG.tooManyLoginFailures);
+      // ...but not the office browser the owner signed in from before.
+      expect((await office.login(user, { DeviceID: deviceId })).status).toBe(200);
+    } finally {
+      await own.close();
+    }
   });
 
   it('checks at most LOGIN_MAX_FAILURES passwords of a burst of concurrent guesses, and refuses the right one while locked', async () => {
@@ -147,7 +195,9 @@ describe('POST /v1/client/logout/dang-xuat-thiet-bi', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.find((d: { DeviceID: string }) => d.DeviceID === phoneDeviceId).status).toBe('logout');
     expect(await told).toBe(phoneDeviceId);
-    expect((await phone.get('/v1/client/nguoidung/laythongtin')).body.auto).toBe('no');
+    // Whichever reaches the phone's console first, the event or a 401, says the same reason.
+    expect((await phone.get('/v1/client/nguoidung/laythongtin')).body).toMatchObject({ auto: 'no', lydo: 'thietbikhac' });
+    expect((await phone.get('/v1/client/login/token')).body).toMatchObject({ auto: 'no', lydo: 'thietbikhac' });
     expect((await laptop.get('/v1/client/nguoidung/laythongtin')).status).toBe(200);
     phoneSocket.close();
   });

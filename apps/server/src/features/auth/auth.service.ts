@@ -49,6 +49,21 @@ function accessToken(deps: AuthDeps, userId: string, deviceId: string): string {
   return deps.signer.sign({ u: userId, d: deviceId, e: Math.floor(Date.now() / 1000) + deps.accessTtl });
 }
 
+/**
+ * Failed sign-ins from unknown browsers, from every address together, that lock a login name for
+ * those browsers (a browser the owner signed in from before keeps its own count).
+ */
+export const LOGIN_MAX_FAILURES_PER_NAME = 4 * LOGIN_MAX_FAILURES;
+
+/** The throttle row of one login name from one address or known login device. */
+const throttleKey = (loginName: string, from: string) => `${loginName}#${from}`;
+
+/** Both counts must allow the check; either may start a lock. */
+const combine = (own: { allowed: boolean; locking: boolean }, wide: { allowed: boolean; locking: boolean } | null) => ({
+  allowed: own.allowed && (wide?.allowed ?? true),
+  locking: own.locking || (wide?.locking ?? false),
+});
+
 /** Signs a user in: throttling, password check, a login-device entry, tokens and the system log. */
 export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo): Promise<{ user: User } & Required<IssuedTokens>> {
   const { db } = deps;
@@ -58,8 +73,19 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
   // a name that matches no account has no administrator to show them to.
   const attempter: Actor = { ...anonymous(client.ip, body.tentaikhoan), adminId: user?.admin_id ?? null };
   const about = user ? { targetType: 'taikhoan', targetId: user.id, targetName: user.tentaikhoan, areaId: user.area_id } : {};
+  // The browser's own login device, when it has signed in to this account before.
+  const known = body.DeviceID && user ? await q.findLoginDevice(db, body.DeviceID) : null;
+  const knownDevice = known && user && known.user_id === user.id ? known : null;
   // Counted before the check: a burst of concurrent guesses gets at most LOGIN_MAX_FAILURES checks.
-  const attempt = await q.reserveLoginAttempt(db, loginName, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS);
+  // Counted per login name AND address (or known device), so a stranger guessing cannot lock the
+  // owner out (issue #27); guesses from many addresses together also meet a wider per-name limit,
+  // which a browser the owner signed in from before is not held by.
+  const own = throttleKey(loginName, knownDevice ? `thietbi:${knownDevice.id}` : `ip:${client.ip}`);
+  const wide = throttleKey(loginName, '*');
+  const attempt = combine(
+    await q.reserveLoginAttempt(db, own, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS),
+    knownDevice ? null : await q.reserveLoginAttempt(db, wide, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_MAX_FAILURES_PER_NAME, LOGIN_LOCK_SECONDS),
+  );
   if (!attempt.allowed) {
     await writeSystemLog(db, attempter, { action: 'tam-khoa-dang-nhap', outcome: 'denied', ...about, detail: { lydo: 'dang-tam-khoa' } });
     throw new AppError(429, MSG.tooManyLoginFailures);
@@ -75,7 +101,7 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
     await writeSystemLog(db, actorOf(user, client.ip), { action: 'dang-nhap-that-bai', outcome: 'denied', detail: { lydo: 'tai-khoan-bi-khoa' } });
     throw new AppError(403, MSG.accountLocked);
   }
-  await q.clearLoginFailures(db, loginName);
+  await q.clearLoginFailures(db, [own, wide]);
 
   const device = {
     name: deviceNameFromUserAgent(client.userAgent),
@@ -84,19 +110,28 @@ export async function login(deps: AuthDeps, body: LoginBody, client: ClientInfo)
     ttlSeconds: deps.refreshTtl,
   };
   // The same browser signing in again keeps its entry; anything else gets a new one.
-  const known = body.DeviceID ? await q.findLoginDevice(db, body.DeviceID) : null;
-  const deviceId = known && known.user_id === user.id ? known.id : crypto.randomUUID();
+  const deviceId = knownDevice ? knownDevice.id : crypto.randomUUID();
   const refresh = newRefreshToken(deviceId);
   await db.transaction(async (tx) => {
-    if (known && known.id === deviceId) await q.reviveLoginDevice(tx, { id: deviceId, refreshHash: refresh.hash, ...device });
+    if (knownDevice) await q.reviveLoginDevice(tx, { id: deviceId, refreshHash: refresh.hash, ...device });
     else await q.insertLoginDevice(tx, { id: deviceId, userId: user.id, refreshHash: refresh.hash, ...device });
-    await writeSystemLog(tx, actorOf(user, client.ip), { action: 'dang-nhap', targetType: 'thietbidangnhap', targetId: deviceId });
+    await writeSystemLog(tx, actorOf(user, client.ip), { action: 'dang-nhap', targetType: 'thietbidangnhap', targetId: deviceId, targetName: device.name });
   });
   return {
     user: await buildUserView(db, user, deviceId),
     accessToken: accessToken(deps, user.id, deviceId),
     refreshToken: refresh.token,
   };
+}
+
+/**
+ * A 401 for a login that is gone, saying why in `lydo` (the console shows that reason on /login):
+ * signed out from another device (the login still holds the id of one that was signed out: its own
+ * sign-out clears the cookies), or expired. The HTTP answer and the socket event then agree,
+ * whichever reaches the console first.
+ */
+function loginGone(device: { status: string } | null, message: string = MSG.sessionExpired) {
+  return unauthorized(message, 'no', device?.status === 'logout' ? 'thietbikhac' : 'hethan');
 }
 
 /** Finds the live login behind a refresh token, or null when it was signed out, expired or forged. */
@@ -117,14 +152,17 @@ export async function authenticate(deps: AuthDeps, tokens: { access?: string; re
   const claims = deps.signer.verify(tokens.access);
   if (!claims || claims.e * 1000 < Date.now()) {
     const live = await liveLoginFromRefresh(deps, tokens.refresh);
-    throw unauthorized(live ? MSG.sessionExpired : MSG.loginRequired, live ? 'yes' : 'no');
+    if (live) throw unauthorized(MSG.sessionExpired, 'yes');
+    const refreshId = parseRefreshToken(tokens.refresh)?.deviceId;
+    throw loginGone(refreshId ? await q.findLoginDevice(deps.db, refreshId) : null, MSG.loginRequired);
   }
   const device = await q.findLoginDevice(deps.db, claims.d);
-  if (!device || device.user_id !== claims.u || device.status !== 'login' || device.expires_at.getTime() < Date.now()) {
-    throw unauthorized(MSG.sessionExpired, 'no');
-  }
   const user = await findUserById(deps.db, claims.u);
-  if (!user || user.locked) throw unauthorized(user ? MSG.accountLocked : MSG.sessionExpired, 'no');
+  // A lock signs every login out too: the lock is the reason to tell.
+  if (user?.locked) throw unauthorized(MSG.accountLocked, 'no', 'khoa');
+  if (!user || !device || device.user_id !== claims.u || device.status !== 'login' || device.expires_at.getTime() < Date.now()) {
+    throw loginGone(device);
+  }
   await q.touchLoginDevice(deps.db, device.id, client.ip, deps.refreshTtl);
   return { user, deviceId: device.id, actor: actorOf(user, client.ip) };
 }
@@ -156,7 +194,10 @@ export async function socketAreaIds(db: Db, userId: string): Promise<string[] | 
 /** Renews the access token from the refresh token (GET /v1/client/login/token). */
 export async function refreshAccess(deps: AuthDeps, refreshToken: string | undefined, client: ClientInfo): Promise<IssuedTokens> {
   const device = await liveLoginFromRefresh(deps, refreshToken);
-  if (!device) throw unauthorized(MSG.sessionExpired, 'no');
+  if (!device) {
+    const id = parseRefreshToken(refreshToken)?.deviceId;
+    throw loginGone(id ? await q.findLoginDevice(deps.db, id) : null);
+  }
   const user = await findUserById(deps.db, device.user_id);
   if (!user || user.locked) throw unauthorized(MSG.sessionExpired, 'no');
   await q.touchLoginDevice(deps.db, device.id, client.ip, deps.refreshTtl);

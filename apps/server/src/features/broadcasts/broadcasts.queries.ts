@@ -58,6 +58,11 @@ export async function updateRunState(db: Db, id: string, s: { status: 'playing' 
   await db.query(`UPDATE broadcasts SET status = $2, run_index = $3, next_run_at = $4 WHERE id = $1 AND status IN ('playing', 'waiting')`, [id, s.status, s.runIndex, s.nextRunAt?.toISOString() ?? null]);
 }
 
+/** A running session's items and sources once what they waited for is known (speech made while its chime played). */
+export async function reviseItems(db: Db, id: string, r: { items: PlayItem[]; sources: Source[]; total: number }): Promise<void> {
+  await db.query(`UPDATE broadcasts SET items = $2::jsonb, sources = $3::jsonb, total_seconds = $4 WHERE id = $1`, [id, JSON.stringify(r.items), JSON.stringify(r.sources), r.total]);
+}
+
 /** Ends a session once: answers false when it had already ended (another caller won). */
 export async function endBroadcast(db: Db, id: string, s: { status: 'finished' | 'stopped'; endedAt: Date; stoppedBy: string | null; reason: string; cutBy?: string | null }): Promise<boolean> {
   const rows = await db.query(

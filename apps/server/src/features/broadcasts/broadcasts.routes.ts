@@ -8,6 +8,7 @@ import { startImmediateBroadcast, stopBroadcast, stopOwnImmediate, visibleLive, 
 import { streamSession } from './listen';
 import { BroadcastReach } from './reach';
 import { formParts } from '../../infra/multipartLimits';
+import { chimeItem } from '../live/chime';
 
 const parseJsonField = (value: unknown, field: string): unknown => {
   if (typeof value !== 'string') return value;
@@ -28,7 +29,14 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
   // What the speakers of each running broadcast do, for the cards (read beside the engine).
   const reach = new BroadcastReach(app.db, app.gateway, app.engine, app.bus, app.log);
   app.addHook('onClose', () => reach.close());
-  const ctx = (request: FastifyRequest): BroadcastContext => ({ db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, outbound: app.outbound, session: request.session! });
+  // The chime an emergency sent as text opens with is made once, now, not in the first emergency's request.
+  app.addHook('onReady', async () => {
+    void chimeItem(app.storage).catch((error: unknown) => app.log.warn({ err: error }, 'storing the chime failed'));
+  });
+  const ctx = (request: FastifyRequest): BroadcastContext => ({
+    db: app.db, gateway: app.gateway, engine: app.engine, storage: app.storage, outbound: app.outbound, session: request.session!,
+    tts: app.tts, logError: (err, message) => request.log.error({ err }, message),
+  });
 
   app.post('/v1/client/phatngay/phatngay', {
     schema: {
@@ -73,10 +81,16 @@ export async function broadcastRoutes(app: FastifyInstance): Promise<void> {
     preHandler: app.requireUser,
   }, async (request) => ({ data: await reach.attach(await visibleLive(ctx(request))) }));
 
-  app.get('/v1/client/phatngay/dungphatngay', {
+  // Stopping is a change of state: POST, like every other (the console uses it). The spec's GET stays
+  // for existing callers, but needs the CSRF token as a POST would and has no HEAD, so a link, an
+  // image or a prefetch can never stop an emergency (issue #27).
+  const stopOwn = {
     schema: { tags, summary: 'Dừng các chương trình phát khẩn cấp của người dùng', response: { 200: envelope(z.object({ sochuongtrinh: z.number() })) } },
     preHandler: app.requireUser,
-  }, async (request) => ({ data: { sochuongtrinh: await stopOwnImmediate(ctx(request)) } }));
+  };
+  const stopOwnHandler = async (request: FastifyRequest) => ({ data: { sochuongtrinh: await stopOwnImmediate(ctx(request)) } });
+  app.post('/v1/client/phatngay/dungphatngay', stopOwn, stopOwnHandler);
+  app.get('/v1/client/phatngay/dungphatngay', { ...stopOwn, exposeHeadRoute: false, config: { csrf: 'always' } }, stopOwnHandler);
 
   app.post('/v1/client/lichphat/dungkhancap', {
     schema: { tags, summary: 'Dừng một chương trình đang phát (người tạo, hoặc quyền dừng chương trình cùng quản trị)', body: stopByIdBodySchema, response: { 200: envelope(z.null()) } },

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, broadcastError, broadcastSpanSeconds, sourcesSchema, type BroadcastInfo, type LiveBroadcast } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { parseInput } from '../../infra/validation';
-import { badRequest, notFound, outOfScope, refusedRight } from '../../infra/errors';
+import { badRequest, notFound, outOfScope, refusalAbout, refusedRight } from '../../infra/errors';
 import type { MediaStorage } from '../../infra/storage';
 import type { Outbound } from '../../infra/outbound';
 import type { DeviceGateway } from '../../gateway/gateway';
@@ -12,6 +12,7 @@ import { hasRight, requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import type { StoredAudio } from '../media/media.service';
 import { itemsFromSources, resolveTarget } from './compose';
+import { settleSpeech, type SpeechDeps, type SpeechUnderWay } from './speechNow';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
 import { bulletinOfBroadcast, reportBulletin, reportBulletinCancelled } from '../province/provinceReports';
 import * as q from './broadcasts.queries';
@@ -23,14 +24,19 @@ export interface BroadcastContext {
   storage: MediaStorage;
   outbound: Outbound;
   session: Session;
+  /** The speech engines: a text source of an emergency is spoken as it is sent (issue #29). */
+  tts?: SpeechDeps;
+  logError?: (error: unknown, message: string) => void;
 }
 
 /**
  * Starts an emergency broadcast (POST /v1/client/phatngay/phatngay): the §5 checks in order,
  * scope of every area and device, sources turned into a timeline, then the playout engine.
  * `provinceId`: the province's id of a bulletin it sent (told back to it with the bulletin).
+ * `samePriority`: 'wait' for a bulletin nobody can be asked to confirm a takeover for (a CAP alert):
+ * it waits behind one of its priority on the shared speakers instead of the officer's 409.
  */
-export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[], opts: { provinceId?: string } = {}): Promise<LiveBroadcast> {
+export async function startImmediateBroadcast(ctx: BroadcastContext, info: BroadcastInfo, rawSources: unknown, uploads: StoredAudio[], opts: { provinceId?: string; samePriority?: 'refuse' | 'wait' } = {}): Promise<LiveBroadcast> {
   const { session } = ctx;
   requireRight(session, 'themsuaxoalichphat');
   const sourceList = Array.isArray(rawSources) ? rawSources : [];
@@ -40,7 +46,8 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
 
   const { targetAreas, targetDevices, deviceCount } = await resolveTarget(ctx, info.diabanchon, info.thietbichon);
 
-  const items = await itemsFromSources(ctx, parsed.data, uploads);
+  const underWay: SpeechUnderWay[] = [];
+  const items = await itemsFromSources(ctx, parsed.data, uploads, underWay);
   const total = items.reduce((sum, i) => sum + i.duration, 0);
   if (total <= 0) throw badRequest(BROADCAST_MESSAGES.durationInvalid);
   if (broadcastSpanSeconds(total, info) > MAX_BROADCAST_SECONDS) throw badRequest(BROADCAST_MESSAGES.tooLong);
@@ -62,12 +69,34 @@ export async function startImmediateBroadcast(ctx: BroadcastContext, info: Broad
     await q.insertBroadcast(tx, broadcast);
     await writeSystemLog(tx, session.actor, {
       action: 'phat-ngay', targetType: 'phatngay', targetId: id, targetName: info.tieude,
-      detail: { tieude: info.tieude, diaban: info.diabanchon, sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: total },
+      // Speech still being made: its length is logged with it (tong-hop-giong-noi), not the bound the command carries.
+      detail: { tieude: info.tieude, diaban: info.diabanchon.map((a) => ctx.gateway.areaName(a)), sothietbi: deviceCount, loaibantin: info.loaibantin, thoiluong: underWay.length > 0 ? null : total, ...(underWay.length > 0 ? { chuong: true } : {}) },
     });
     await logCuts(tx, session.actor, broadcast, outcome);
     await reportBulletin(tx, 'them', { ...bulletinOfBroadcast(broadcast, session.user.hoten), provinceId: opts.provinceId ?? null }, (a) => ctx.gateway.areaName(a));
-  }), { samePriority: 'refuse', takeover, by: session.user.id });
-  return ctx.engine.liveOf(id)!;
+  }), { samePriority: opts.samePriority ?? 'refuse', takeover, by: session.user.id });
+  const live = ctx.engine.liveOf(id)!;
+  // Speech still being made (its chime plays meanwhile): the session gets its real items once it is.
+  for (const w of underWay) {
+    let settled: Awaited<ReturnType<typeof settleSpeech>>;
+    try {
+      settled = await settleSpeech({ ...ctx, tts: ctx.tts!, logError: ctx.logError ?? (() => undefined) }, w, { items, sources: parsed.data, runStart: broadcast.run_started_at.getTime() });
+    } catch (error) {
+      // The speakers heard the chime only: the session stops, its log entry says why.
+      await ctx.engine.stop(id, session.user.id, {
+        reason: 'loi-giong-noi',
+        record: async (tx) => {
+          await writeSystemLog(tx, session.actor, { action: 'dung-phat', targetType: 'phatngay', targetId: id, outcome: 'failed', detail: { tieude: info.tieude, lydo: MSG.ttsOverloaded } });
+          await reportBulletinCancelled(tx, { id, adminId: session.user.admin_id }, MSG.ttsOverloaded);
+        },
+      }).catch((stopError: unknown) => ctx.logError?.(stopError, 'stopping a broadcast whose speech failed'));
+      throw error;
+    }
+    const { log, ...change } = settled;
+    // Stopped or taken over meanwhile: the speech's entry is written on its own.
+    if (!(await ctx.engine.revise(id, change, (tx) => writeSystemLog(tx, session.actor, log)))) await writeSystemLog(ctx.db, session.actor, log);
+  }
+  return ctx.engine.liveOf(id) ?? live;
 }
 
 /**
@@ -82,7 +111,10 @@ export async function mayTakeOver(ctx: BroadcastContext, row: Parameters<Playout
   for (const b of busy) {
     const live = ctx.engine.liveOf(b.idlichphat);
     if (!live) continue; // ended meanwhile: nothing left to take over
-    await assertMayStop(ctx, live, BROADCAST_MESSAGES.takeoverNotAllowed);
+    // A refusal's log row names the bulletin that was not to be interrupted.
+    await assertMayStop(ctx, live, BROADCAST_MESSAGES.takeoverNotAllowed).catch((error: unknown) => {
+      throw refusalAbout(error, { type: live.type, id: live.idlichphat, name: live.nguonphat.tenchuongtrinh ?? undefined });
+    });
     allowed.add(b.idlichphat);
   }
   return allowed;

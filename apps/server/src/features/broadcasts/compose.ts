@@ -11,6 +11,7 @@ import { areaScope, sharedScopeIds } from '../areas/areas.service';
 import { probeMp3File } from '../media/audioProbe';
 import { findMedia, type MediaRow } from '../media/media.queries';
 import { adoptUploadedObject, type StoredAudio } from '../media/media.service';
+import { assertSpeechPossible, itemsOfText, type SpeechDeps, type SpeechUnderWay } from './speechNow';
 
 /** What composing a broadcast or a schedule needs. */
 export interface ComposeContext {
@@ -20,6 +21,9 @@ export interface ComposeContext {
   /** Relay paths are checked against the outbound rules before speakers or the listen link use them. */
   outbound: Outbound;
   session: Session;
+  /** An emergency's: the speech engines, so a text source is spoken as it is sent (issue #29). */
+  tts?: SpeechDeps;
+  logError?: (error: unknown, message: string) => void;
 }
 
 const mediaKeyOf = (url: string): string | null => {
@@ -39,8 +43,11 @@ async function relayAddress(ctx: ComposeContext, path: string): Promise<string> 
   return url;
 }
 
-/** Turns the sources into play items with durations measured by the server, never trusted from the client. */
-export async function itemsFromSources(ctx: ComposeContext, sources: Source[], uploads: StoredAudio[]): Promise<PlayItem[]> {
+/**
+ * Turns the sources into play items with durations measured by the server, never trusted from the
+ * client. `underWay` collects speech still being made for a text source (emergencies only).
+ */
+export async function itemsFromSources(ctx: ComposeContext, sources: Source[], uploads: StoredAudio[], underWay?: SpeechUnderWay[]): Promise<PlayItem[]> {
   const unused = [...uploads];
   const items: PlayItem[] = [];
   // Library files follow area scope: a stored file of an area outside the caller's is not theirs to play.
@@ -49,7 +56,7 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
     scope = scope === undefined ? await sharedScopeIds(ctx.db, ctx.session) : scope;
     return m.admin_id === ctx.session.user.admin_id && (scope === null || (m.area_id !== null && scope.includes(m.area_id)));
   };
-  for (const source of sources) {
+  for (const [sourceIndex, source] of sources.entries()) {
     if (source.kieunguon === SOURCE_KINDS.file) {
       for (const file of source.files) {
         const i = unused.findIndex((u) => u.originalName === file.fileName);
@@ -68,8 +75,13 @@ export async function itemsFromSources(ctx: ComposeContext, sources: Source[], u
       }
     } else if (source.kieunguon === SOURCE_KINDS.relay) {
       items.push({ url: await relayAddress(ctx, source.url), duration: source.thoiluong, title: source.tenkenh, kind: 'relay' });
+    } else if (source.kieunguon === SOURCE_KINDS.tts && !source.url && source.vanban !== undefined && underWay) {
+      assertSpeechPossible(ctx.tts);
+      const made = await itemsOfText({ ...ctx, tts: ctx.tts, logError: ctx.logError ?? (() => undefined) }, source, { sourceIndex, itemIndex: items.length, last: sourceIndex === sources.length - 1 });
+      items.push(...made.items);
+      if (made.underWay) underWay.push(made.underWay);
     } else if (source.kieunguon === SOURCE_KINDS.tts) {
-      const key = mediaKeyOf(source.url);
+      const key = mediaKeyOf(source.url ?? '');
       if (!key?.startsWith('tts/') || !(await ctx.storage.exists(key))) throw badRequest(MSG.ttsNotDone);
       const probed = await ctx.storage.withLocalFile(key, probeMp3File);
       items.push({ url: ctx.storage.publicPath(key), duration: probed.durationSeconds, title: source.noidunggiongnoi || 'Giọng nói tổng hợp', kind: 'tts' });

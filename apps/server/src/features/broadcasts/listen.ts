@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors';
+import { keyOfMediaPath } from '../../infra/storage';
 import { BROADCAST_MESSAGES } from '@loa/contract';
 import { openLive } from '../live/live.plugin';
 
@@ -31,7 +32,7 @@ async function relayInto(app: FastifyInstance, id: string, url: string, seconds:
   }
 }
 
-const mediaKey = (url: string) => (url.startsWith('/media/') ? decodeURIComponent(url.slice('/media/'.length)) : null);
+const mediaKey = keyOfMediaPath;
 
 /**
  * The listen link: streams, as one MP3 stream, what a session plays from this moment to the end of
@@ -57,6 +58,8 @@ export async function streamSession(app: FastifyInstance, id: string, request: F
           abort.signal.addEventListener('abort', live.stop, { once: true });
           await live.done;
         } else if (key) {
+          // Speech still being made (an emergency sent as text): the listener waits for it as the speakers do.
+          await app.tts.pending.wait(key, app.storage);
           const { size } = (await app.storage.stat(key)) ?? { size: 0 };
           const start = item.duration > 0 ? Math.floor((position / item.duration) * size) : 0;
           if (start < size) await pipeline(await app.storage.read(key, { start }), out, { end: false, signal: abort.signal });

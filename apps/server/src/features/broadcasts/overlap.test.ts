@@ -81,8 +81,11 @@ describe('two broadcasts of the same priority on the same speakers', () => {
     expect(res.body.message).toBe('Bạn không có quyền ngắt bản tin đang phát trên các loa này!');
     expect(Number((await server.db.query<{ n: string }>('SELECT count(*) AS n FROM broadcasts WHERE admin_id = $1', [w.admin.id]))[0].n)).toBe(before);
     expect(w.speakers.every((s) => s.playing?.sessionId === firstId)).toBe(true);
-    const refusals = await server.db.query<{ action: string }>("SELECT action FROM system_log WHERE user_id = $1 AND action LIKE 'tu-choi%'", [w.officer.id]);
+    const refusals = await server.db.query<{ action: string; target_type: string | null; target_id: string | null; target_name: string | null }>(
+      "SELECT action, target_type, target_id, target_name FROM system_log WHERE user_id = $1 AND action LIKE 'tu-choi%'", [w.officer.id]);
     expect(refusals.length).toBeGreaterThan(0);
+    // Its 'Đối tượng' is the bulletin that was not to be interrupted (#32 low item).
+    expect(refusals[0]).toMatchObject({ target_type: 'phatngay', target_id: firstId, target_name: 'Cháy rừng' });
     await w.client.post('/v1/client/lichphat/dungkhancap', { id: firstId });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, SOURCE_KINDS, type LiveBroadcast, type ReachEvent } from '@loa/contract';
-import type { SpeakerAgent } from '@loa/speaker';
+import mqtt from 'mqtt';
+import { EVENTS, SOURCE_KINDS, topics, type LiveBroadcast, type ReachEvent } from '@loa/contract';
+import { SilentPlayer, type SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 
@@ -62,6 +63,37 @@ describe('reach of a running broadcast (speakers playing / chosen, failed, offli
     socket.close();
   });
 
+  it('lists the speakers whose stream dropped and resumed, with the audio they lost (issue #30: a degraded link)', async () => {
+    const w = await signedInAdmin(server);
+    const added = await w.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa 4G', diaban: w.areas.communeA, serial: `SN-${Math.random().toString(36).slice(2)}` });
+    const device = { id: added.body.data.thietbi._id as string, secret: added.body.data.secret as string };
+    // A speaker as the broker sees it: connected, reporting its state, then its gaps.
+    const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.app.broker.tcpPort}`, {
+      clientId: device.id, username: device.id, password: device.secret, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 3000,
+    });
+    try {
+      await c.publishAsync(topics.state(device.id), JSON.stringify({ online: true, volume: 50, playing: null }), { qos: 1, retain: true });
+      await eventually(() => server.app.gateway.liveOf(device.id)?.online, 3000);
+      const socket = await w.client.socket();
+      const updates: ReachEvent[] = [];
+      socket.on(EVENTS.reach, (e) => updates.push(e));
+      const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA]), [relay]));
+      const live: LiveBroadcast = res.body.data;
+      expect(live.phamvi).toMatchObject({ sochapchon: 0, chapchon: [] });
+      const gap = (seconds: number, at: number) => JSON.stringify({ type: 'gap', sessionId: live.idlichphat, itemIndex: 0, position: 10, gap: seconds, message: 'stream ended', at });
+      await c.publishAsync(topics.event(device.id), gap(2.5, Date.now()), { qos: 1 });
+      await c.publishAsync(topics.event(device.id), gap(4, Date.now() + 1), { qos: 1 });
+      const degraded = await eventually(() => updates.find((u) => u.idlichphat === live.idlichphat && u.phamvi.chapchon?.[0]?.lydo?.includes('6,5')), 5000);
+      expect(degraded.phamvi).toMatchObject({
+        sochapchon: 1, chapchon: [{ _id: device.id, tenthietbi: 'Loa 4G', tendiaban: 'Xã A', lydo: 'Mất tiếng 6,5 giây do đường truyền gián đoạn' }],
+      });
+      socket.close();
+    } finally {
+      await w.client.get('/v1/client/phatngay/dungphatngay');
+      await c.endAsync(true);
+    }
+  });
+
   it("tells in the device history the bulletin's title, the file's own name and why it ended or failed, in Vietnamese", async () => {
     const w = await signedInAdmin(server);
     const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1);
@@ -84,5 +116,27 @@ describe('reach of a running broadcast (speakers playing / chosen, failed, offli
     const played = await history(speaker.deviceId, (i) => i.sukien === 'finished');
     expect(played).toContainEqual(expect.objectContaining({ sukien: 'started', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: null }));
     expect(played).toContainEqual(expect.objectContaining({ sukien: 'finished', tieude: 'Cảnh báo lũ quét', tenmuc: 'ban-tin-lũ.mp3', lydo: 'Dừng theo lệnh từ máy chủ' }));
+  });
+
+  it('tells in the device history that a bulletin the server ended at its planned end played in full, not that it was stopped', async () => {
+    const w = await signedInAdmin(server);
+    // A player that lags the server's clock (mpg123 still draining its buffer): the server's stop at
+    // the bulletin's end reaches it before its own end, so it reports 'stopped'.
+    class LaggingPlayer extends SilentPlayer {
+      override play(...[url, from, duration, signal, kind]: Parameters<SilentPlayer['play']>) {
+        return super.play(url, from, duration + 5, signal, kind);
+      }
+    }
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeA, 1, { agent: () => ({ player: new LaggingPlayer() }) });
+    agents.push(speaker);
+    // A relay has no end of its own: the server stops the speakers when its 2 s are up.
+    const short = { ...relay, thoigianBatdau: 2, thoiluong: 2 };
+    const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA]), [short]));
+    expect(res.status).toBe(200);
+    const items = await eventually(async () => {
+      const list = (await w.client.get(`/v1/client/thietbi/lichsubantin?id=${speaker.deviceId}`)).body.data.items as { sukien: string; lydo: string | null }[];
+      return list.some((i) => i.sukien === 'finished') ? list : null;
+    }, 10_000);
+    expect(items.find((i) => i.sukien === 'finished')?.lydo).toBe('Phát hết');
   });
 });

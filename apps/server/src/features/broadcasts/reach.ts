@@ -1,4 +1,4 @@
-import { EVENTS, REACH_LIST_MAX, playReasonText, type LiveBroadcast, type LiveReach, type ReachDevice } from '@loa/contract';
+import { EVENTS, REACH_LIST_MAX, gapText, playReasonText, type LiveBroadcast, type LiveReach, type ReachDevice } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../infra/db';
 import type { DomainBus } from '../../infra/events';
@@ -28,6 +28,8 @@ export class BroadcastReach {
   private readonly loading = new Map<string, Promise<Followed | null>>();
   /** Errors reported per running session: device id → the speaker's message. */
   private readonly failures = new Map<string, Map<string, string>>();
+  /** Gaps reported per running session (a degraded link, issue #30): device id → seconds lost. */
+  private readonly gaps = new Map<string, Map<string, number>>();
   private readonly names = new Map<string, { tenthietbi: string; tendiaban: string }>();
   private readonly unsubscribe: (() => void)[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -47,6 +49,12 @@ export class BroadcastReach {
       }),
       bus.on('devices.changed', () => this.schedule()),
       bus.on('device.event', ({ deviceId, event }) => {
+        if (event.sessionId && event.type === 'gap' && (this.followed.has(event.sessionId) || this.engine.liveOf(event.sessionId))) {
+          const lost = this.gaps.get(event.sessionId) ?? new Map<string, number>();
+          lost.set(deviceId, (lost.get(deviceId) ?? 0) + (event.gap ?? 0));
+          this.gaps.set(event.sessionId, lost);
+          return this.schedule();
+        }
         if (!event.sessionId || (event.type !== 'error' && event.type !== 'started')) return;
         let failed = this.failures.get(event.sessionId);
         if (event.type === 'started') {
@@ -108,6 +116,7 @@ export class BroadcastReach {
   private forget(id: string): void {
     this.followed.delete(id);
     this.failures.delete(id);
+    this.gaps.delete(id);
   }
 
   private schedule(): void {
@@ -148,9 +157,12 @@ export class BroadcastReach {
       if (presence.sessionId === f.id) playing += 1;
       else if (failures?.has(id)) failed.push(id);
     }
+    const gaps = this.gaps.get(f.id);
+    const degraded = [...(gaps?.keys() ?? [])].filter((id) => targets.has(id));
     const listedFailed = failed.slice(0, REACH_LIST_MAX);
     const listedOffline = offline.slice(0, REACH_LIST_MAX);
-    await this.loadNames([...listedFailed, ...listedOffline]);
+    const listedDegraded = degraded.slice(0, REACH_LIST_MAX);
+    await this.loadNames([...listedFailed, ...listedOffline, ...listedDegraded]);
     const named = (id: string, lydo: string | null): ReachDevice => ({ _id: id, ...(this.names.get(id) ?? { tenthietbi: id, tendiaban: '' }), lydo });
     const byName = (a: ReachDevice, b: ReachDevice) => a.tendiaban.localeCompare(b.tendiaban, 'vi') || a.tenthietbi.localeCompare(b.tenthietbi, 'vi');
     return {
@@ -161,6 +173,8 @@ export class BroadcastReach {
       soloi: failed.length,
       matketnoi: listedOffline.map((id) => named(id, null)).sort(byName),
       somatketnoi: offline.length,
+      chapchon: listedDegraded.map((id) => named(id, gapText(gaps?.get(id)))).sort(byName),
+      sochapchon: degraded.length,
     };
   }
 

@@ -1,5 +1,5 @@
 import {
-  CAP_MAX_BYTES, CAP_MESSAGES, capAlertSchema, capPolicySchema, type CapPolicy, capFeedCreateBodySchema, capFeedIdBodySchema, capFeedSchema, capReceiptSchema, envelope,
+  CAP_MAX_BYTES, CAP_MESSAGES, capAlertSchema, localeOfAcceptLanguage, localizeMessage, capPolicySchema, type CapPolicy, capFeedCreateBodySchema, capFeedIdBodySchema, capFeedSchema, capReceiptSchema, envelope,
 } from '@loa/contract';
 import { z } from 'zod';
 import fp from 'fastify-plugin';
@@ -7,13 +7,12 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../infra/errors';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
-import { capMessageOf } from './capAlert';
 import { listReceivedAlerts } from './capAlerts.view';
 import { capPolicyOf, setCapPolicy } from './capPolicy';
 import { requireKeyManager } from '../api-keys/apiKeys.service';
-import { parseXml } from './capXml';
 import { CapFeedPoller } from './capFeeds';
 import { receiveAlert, type CapDeps } from './cap.service';
+import { readAlertOffThread, stopCapThread } from './capThread';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +35,10 @@ export const capPoller = fp(async (app: FastifyInstance) => {
   app.decorate('capDeps', deps);
   app.decorate('capFeeds', poller);
   await poller.start(app.config.CAP_FEEDS.split(/[\s,]+/).filter(Boolean), app.config.ADMIN_USER);
-  app.addHook('onClose', () => poller.stop());
+  app.addHook('onClose', async () => {
+    stopCapThread();
+    await poller.stop();
+  });
 });
 
 /** CAP 1.2 alerts: POST /v1/client/cap (a key or a login), the feeds, and what each alert became. */
@@ -45,8 +47,8 @@ export async function capRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.capDeps;
   const poller = app.capFeeds;
 
-  // XML bodies only here (this plugin's routes), as text, at most CAP_MAX_BYTES (a bigger one is a 413).
-  app.addContentTypeParser(XML_TYPES, { parseAs: 'string', bodyLimit: CAP_MAX_BYTES }, (_request, body, done) => done(null, body));
+  // XML bodies only here (this plugin's routes), as bytes (decoded on the CAP thread), at most CAP_MAX_BYTES (a bigger one is a 413).
+  app.addContentTypeParser(XML_TYPES, { parseAs: 'buffer', bodyLimit: CAP_MAX_BYTES }, (_request, body, done) => done(null, body));
 
   /** Refusals of an alert are system-log entries of the key or account that sent it. */
   const logRefusal = async (request: FastifyRequest, error: FastifyError | Error) => {
@@ -69,11 +71,13 @@ export async function capRoutes(app: FastifyInstance): Promise<void> {
     },
   }, async (request) => {
     requireRight(request.session!, 'themsuaxoalichphat');
-    if (typeof request.body !== 'string') throw new AppError(400, CAP_MESSAGES.notXml);
-    const { root, node } = parseXml(request.body);
-    const message = capMessageOf(root, node);
+    if (!Buffer.isBuffer(request.body)) throw new AppError(400, CAP_MESSAGES.notXml);
+    // Read on the CAP worker thread: a megabyte of XML takes a few hundred milliseconds to parse.
+    const message = await readAlertOffThread(request.body);
     const session = request.session!;
-    return { data: await receiveAlert(deps, session, message, { kind: 'api', name: session.apiKey?.name ?? session.user.hoten }) };
+    const receipt = await receiveAlert(deps, session, message, { kind: 'api', name: session.apiKey?.name ?? session.user.hoten });
+    // What became of it, in the caller's language (Accept-Language), as its refusals are.
+    return { data: { ...receipt, thongbao: localizeMessage(receipt.thongbao, localeOfAcceptLanguage(request.headers['accept-language'])) } };
   });
 
   app.get('/v1/client/cap/danhsach', {

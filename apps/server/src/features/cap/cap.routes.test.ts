@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, CAP_MESSAGES, type CapReceipt } from '@loa/contract';
+import { API_KEY_MESSAGES, CAP_MESSAGES, MSG, type CapReceipt } from '@loa/contract';
 import { eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
 
 const fixture = (name: string) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8');
@@ -37,8 +37,8 @@ function vnAlert(o: { id: string; msgType?: string; refs?: string; severity?: st
 </alert>`;
 }
 
-async function postCap(key: string | null, body: string, contentType = 'application/cap+xml') {
-  const headers: Record<string, string> = { 'content-type': contentType };
+async function postCap(key: string | null, body: string, contentType = 'application/cap+xml', language?: string) {
+  const headers: Record<string, string> = { 'content-type': contentType, ...(language ? { 'accept-language': language } : {}) };
   if (key) headers.authorization = `Bearer ${key}`;
   const res = await fetch(`${server.url}/v1/client/cap`, { method: 'POST', headers, body });
   const json = (await res.json()) as { data?: CapReceipt; message?: string };
@@ -85,7 +85,8 @@ describe('POST /v1/client/cap', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(speakersB[0].playing).toBeNull();
     const [row] = await server.db.query<{ items: { kind: string; url: string }[]; title: string; created_by: string }>('SELECT items, title, created_by FROM broadcasts WHERE id = $1', [session]);
-    expect(row.items.map((i) => i.kind)).toEqual(['tts']);
+    // The chime plays while the speech is made, then the speech (issue #29).
+    expect(row.items.map((i) => i.kind)).toEqual(['file', 'tts']);
     expect(row.title).toBe('Cảnh báo: Cảnh báo lũ quét LQ-1');
     const notes = await server.db.query<{ kind: string }>(`SELECT kind FROM notifications WHERE user_id = $1 AND target_id = $2`, [owner.admin.id, session]);
     expect(notes.map((n) => n.kind)).toContain('canhbao-cap');
@@ -99,9 +100,10 @@ describe('POST /v1/client/cap', () => {
       `SELECT tentaikhoan, detail FROM system_log WHERE action = 'nhan-canh-bao-cap' AND detail->>'identifier' = 'LQ-1' ORDER BY id`);
     expect(entries.map((e) => [e.tentaikhoan, e.detail.ketqua])).toEqual([['Khoá API: Đài KTTV tỉnh', 'phat'], ['Khoá API: Đài KTTV tỉnh', 'trung']]);
 
-    // A Cancel stops it on the speakers.
-    const cancel = await postCap(districtKey, vnAlert({ id: 'LQ-1-HUY', msgType: 'Cancel', refs: 'canhbao@kttv-quangtri.gov.vn,LQ-1,2026-09-17T05:30:00+07:00', sent: '2026-09-17T06:00:00+07:00' }));
+    // A Cancel stops it on the speakers; its receipt says so in the caller's language (English here).
+    const cancel = await postCap(districtKey, vnAlert({ id: 'LQ-1-HUY', msgType: 'Cancel', refs: 'canhbao@kttv-quangtri.gov.vn,LQ-1,2026-09-17T05:30:00+07:00', sent: '2026-09-17T06:00:00+07:00' }), 'application/cap+xml', 'en');
     expect(cancel.data?.ketqua, cancel.message).toBe('huy');
+    expect(cancel.data?.thongbao).toBe('Cancelled: stopped the bulletin "Cảnh báo lũ quét LQ-1".');
     await eventually(() => speakersA.every((s) => s.playing === null), 3000);
     const list = (await owner.client.get('/v1/client/cap/danhsach')).body.data as { identifier: string; ketqua: string; thaythebang: string | null; idphatngay: string | null }[];
     expect(list.find((a) => a.identifier === 'LQ-1')).toMatchObject({ ketqua: 'phat', idphatngay: session, thaythebang: cancel.data!._id });
@@ -131,6 +133,10 @@ describe('POST /v1/client/cap', () => {
     // An example of the CAP specification: its SAME codes are no area of Loa.
     const unknown = await postCap(districtKey, fixture('oasis-a2-thunderstorm.xml'));
     expect(unknown).toMatchObject({ status: 400, message: CAP_MESSAGES.unknownGeocodes.replace('{codes}', '006109, 006009, 006003') });
+    // In English when asked (issue #28 item 9): the sentence translated, the codes it names kept.
+    const english = await postCap(districtKey, fixture('oasis-a2-thunderstorm.xml'), 'application/cap+xml', 'en-GB,en;q=0.9');
+    expect(english).toMatchObject({ status: 400, message: 'Area codes (geocode) not in the system: 006109, 006009, 006003' });
+    expect((await postCap(districtKey, fixture('oasis-a1-homeland-security.xml'), 'application/cap+xml', 'en')).message).toMatch(/^The CAP alert has no usable alert area/);
     const noArea = await postCap(districtKey, fixture('oasis-a1-homeland-security.xml'));
     expect(noArea).toMatchObject({ status: 400, message: CAP_MESSAGES.noArea });
     const outside = await postCap(communeBKey, vnAlert({ id: 'NGOAI-1' }));
@@ -152,11 +158,27 @@ describe('POST /v1/client/cap', () => {
     expect((await fetch(`${server.url}/v1/health`)).status).toBe(200);
 
     expect(await postCap('loa_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', vnAlert({ id: 'K-1' }))).toMatchObject({ status: 401, message: API_KEY_MESSAGES.invalid });
-    // Without a key it is a cookie call: refused without the CSRF token as any other.
-    expect((await postCap(null, vnAlert({ id: 'K-2' }))).status).toBe(403);
+    // Without a key or a login the caller is nobody: 401, asking to sign in (issue #27), not the CSRF message.
+    expect(await postCap(null, vnAlert({ id: 'K-2' }))).toMatchObject({ status: 401, message: MSG.loginRequired });
     // No refused alert reached a speaker.
     expect([...speakersA, ...speakersB].every((s) => s.playing === null)).toBe(true);
   }, 30_000);
+
+  it('shows a refused alert on Kết nối and in the notifications of the administrator’s own account, placed in its district as the demo’s', async () => {
+    const c = owner.client;
+    const wholeKey = (await c.post('/v1/client/khoaapi/themmoi', { ten: 'Đài KTTV (toàn đơn vị)', quyenhan: ['themsuaxoalichphat'] })).body.data.bimat as string;
+    await server.db.query('UPDATE users SET area_id = $1 WHERE id = $2', [owner.areas.district, owner.admin.id]);
+    try {
+      const refused = await postCap(wholeKey, vnAlert({ id: 'LA-1', area: '<geocode><valueName>MaDVHC</valueName><value>99999</value></geocode>' }));
+      expect(refused).toMatchObject({ status: 400, message: CAP_MESSAGES.unknownGeocodes.replace('{codes}', '99999') });
+      const listed = (await c.get('/v1/client/cap/danhsach')).body.data as { identifier: string; ketqua: string; ghichu: string }[];
+      expect(listed.find((a) => a.identifier === 'LA-1')).toMatchObject({ ketqua: 'tuchoi', ghichu: refused.message });
+      const told = (await c.get('/v1/client/thongbao/danhsach')).body.data.items as { loai: string; tieude: string; noidung: string }[];
+      expect(told.find((n) => n.tieude === 'Cảnh báo CAP bị từ chối')).toMatchObject({ loai: 'canhbao-cap', noidung: expect.stringContaining(refused.message!) });
+    } finally {
+      await server.db.query('UPDATE users SET area_id = NULL WHERE id = $1', [owner.admin.id]);
+    }
+  });
 
   it('makes even an Extreme, Immediate alert a draft when the administrator chose approval for all', async () => {
     expect((await owner.client.post('/v1/client/cap/chinhsach', { chinhsach: 'duyet' })).body.data).toEqual({ chinhsach: 'duyet' });

@@ -20,9 +20,10 @@ const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: strin
 const pair = z.object({ valueName: z.string().min(1, 'thiếu <valueName>'), value: z.string() });
 
 const LAT_LON = '(-?\\d+(?:\\.\\d+)?),(-?\\d+(?:\\.\\d+)?)';
+const POINT = new RegExp(`^${LAT_LON}$`);
 const polygonText = z.string().refine((v) => {
   const points = v.trim().split(/\s+/);
-  return points.length >= 4 && points.every((p) => new RegExp(`^${LAT_LON}$`).test(p)) && points[0] === points[points.length - 1];
+  return points.length >= 4 && points.every((p) => POINT.test(p)) && points[0] === points[points.length - 1];
 }, 'đa giác <polygon> cần ít nhất 4 cặp "vĩ độ,kinh độ" cách nhau bởi dấu cách, điểm đầu trùng điểm cuối');
 const circleText = z.string().regex(new RegExp(`^${LAT_LON}\\s+\\d+(?:\\.\\d+)?$`), 'hình tròn <circle> phải có dạng "vĩ độ,kinh độ bán_kính_km"');
 

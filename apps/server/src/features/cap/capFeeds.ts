@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CAP_MAX_BYTES, CAP_MESSAGES, type CapFeed } from '@loa/contract';
+import { CAP_MAX_BYTES, CAP_MESSAGES, CAP_NOTES, SERVER_ACTOR, type CapFeed } from '@loa/contract';
 import { AppError, conflict, outOfScope } from '../../infra/errors';
 import { OutboundError } from '../../infra/outbound';
 import type { Session } from '../auth/auth.service';
@@ -7,7 +7,9 @@ import { findUserById, findUserByLoginName } from '../accounts/accounts.queries'
 import { requireKeyManager } from '../api-keys/apiKeys.service';
 import { writeSystemLog, type Actor } from '../system-log/systemLog.service';
 import { capMessageOf } from './capAlert';
-import { listOf, parseXml, textOf, type XmlNode } from './capXml';
+import { warmCapThread } from './capThread';
+import { parseXml, type XmlNode } from './capXml';
+import { feedContents } from './capFeedContents';
 import { receiveAlert, type CapDeps } from './cap.service';
 
 interface FeedRow {
@@ -19,15 +21,24 @@ interface FeedRow {
   etag: string | null;
   last_modified: string | null;
   seen: string[];
+  pending: PendingLink[];
   last_polled_at: Date | null;
   last_ok_at: Date | null;
   last_error: string | null;
   alerts_received: number;
 }
 
-/** Alert documents fetched from one feed in one poll, at most. */
+/** A link of a feed not handled yet: how often it failed, and when it is tried again (Unix ms). */
+interface PendingLink { url: string; attempts: number; next_at: number }
+
+/** Alert documents fetched from one feed in one poll, at most, and at once. */
 const MAX_FETCHES_PER_POLL = 20;
+const PARALLEL_FETCHES = 4;
 const SEEN_KEPT = 300;
+/** Tries of a link before it is given up (its error stays on the feed): about a day at the default interval. */
+const MAX_ATTEMPTS = 10;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Each document (the feed, each alert), whole exchange: a slow one never holds up the others. */
 const FETCH = { timeoutMs: 15_000, maxBytes: CAP_MAX_BYTES, maxRedirects: 3 };
 
 const toFeed = (r: FeedRow): CapFeed => ({
@@ -35,49 +46,32 @@ const toFeed = (r: FeedRow): CapFeed => ({
   lanthanhcongcuoi: r.last_ok_at?.toISOString() ?? null, loi: r.last_error, socanhbao: r.alerts_received,
 });
 
-const reason = (error: unknown): string => (error instanceof AppError || error instanceof OutboundError ? error.message : 'lỗi máy chủ');
+const reason = (error: unknown): string => (error instanceof AppError || error instanceof OutboundError ? error.message : CAP_NOTES.serverError);
 
-/** What a feed document holds: alerts given inline, and links to alert documents. */
-function feedContents(root: string, node: XmlNode, base: string): { alerts: XmlNode[]; links: string[] } {
-  const absolute = (href: string) => {
-    try {
-      return new URL(href, base).href;
-    } catch {
-      return null;
-    }
+/**
+ * Whether a document or alert that failed was dealt with for good: refused for what it is (a
+ * 4xx, listed or logged). A fetch that failed, a busy speaker (409) or a server fault is not: the
+ * link is tried again on a later poll.
+ */
+const settled = (error: unknown): boolean => error instanceof AppError && error.statusCode < 500 && error.statusCode !== 409;
+
+/** Runs the jobs at most `limit` at a time; answers their results in order. */
+async function bounded<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < jobs.length; i = next++) results[i] = await jobs[i]();
   };
-  if (root === 'alert') return { alerts: [node], links: [] };
-  if (root === 'feed') {
-    const alerts: XmlNode[] = [];
-    const links: string[] = [];
-    for (const entry of listOf(node.entry) as XmlNode[]) {
-      const content = entry.content as XmlNode | undefined;
-      const inline = content && typeof content === 'object' ? listOf(content.alert)[0] : undefined;
-      if (inline && typeof inline === 'object') {
-        alerts.push(inline as XmlNode);
-        continue;
-      }
-      const candidates = (listOf(entry.link) as XmlNode[]).filter((l) => typeof l === 'object' && l['@href']);
-      const link = candidates.find((l) => /cap/i.test(textOf(l['@type']))) ?? candidates.find((l) => !l['@rel'] || textOf(l['@rel']) === 'alternate');
-      const href = link && absolute(textOf(link['@href']));
-      if (href) links.push(href);
-    }
-    return { alerts, links };
-  }
-  if (root === 'rss') {
-    const channel = (listOf(node.channel)[0] ?? {}) as XmlNode;
-    const links = (listOf(channel.item) as XmlNode[]).map((item) => absolute(textOf(item.link).trim())).filter((l): l is string => !!l);
-    return { alerts: [], links };
-  }
-  throw new AppError(400, CAP_MESSAGES.feedUnreadable);
+  await Promise.all(Array.from({ length: Math.min(limit, jobs.length) }, worker));
+  return results;
 }
 
 /** Polls the CAP feeds (Atom, RSS or a CAP document), each with its ETag and Last-Modified, through the outbound rules. */
 export class CapFeedPoller {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  /** The poll of each feed under way on this instance: a feed is polled once at a time, feeds side by side. */
+  private readonly inflight = new Map<string, Promise<void>>();
   private warming: Promise<void> = Promise.resolve();
-
   constructor(private readonly deps: CapDeps, private readonly intervalSeconds: number, private readonly warm = true) {}
 
   /** Adds the feeds of CAP_FEEDS to the ADMIN_USER administrator (once), then polls every interval. */
@@ -105,9 +99,11 @@ export class CapFeedPoller {
   warmUp(): void {
     if (!this.warm) return;
     const engine = this.deps.tts.engines.get(this.deps.ttsEngine);
+    // The CAP thread too (capThread.ts): it reads every posted alert.
+    const thread = warmCapThread().catch((error: unknown) => this.deps.log.warn({ err: error }, 'CAP thread warm-up failed'));
     if (!engine) return;
-    this.warming = engine.synthesize('Loa sẵn sàng.', this.deps.voice, AbortSignal.timeout(60_000))
-      .then(() => undefined, (error: unknown) => this.deps.log.warn({ err: error }, 'speech warm-up failed'));
+    this.warming = Promise.all([thread, engine.synthesize('Loa sẵn sàng.', this.deps.voice, AbortSignal.timeout(60_000))
+      .then(() => undefined, (error: unknown) => this.deps.log.warn({ err: error }, 'speech warm-up failed'))]).then(() => undefined);
   }
 
   /** Resolves once the last warm-up is done (tests wait for it, as a deployment has long done it before an alert). */
@@ -118,40 +114,72 @@ export class CapFeedPoller {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await Promise.all(this.inflight.values());
     await this.warming;
   }
 
-  /** Polls every feed once (one poll at a time on this instance). */
-  pollAll(): Promise<void> {
-    this.running ??= (async () => {
-      try {
-        const feeds = await this.deps.db.query<FeedRow>('SELECT * FROM cap_feeds ORDER BY created_at');
-        for (const feed of feeds) await this.poll(feed);
-      } catch (error) {
-        this.deps.log.error({ err: error }, 'CAP feed poll failed');
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+  /**
+   * Polls every feed once, side by side: a slow or silent feed holds up only itself (each document
+   * is bounded by its own timeout), and one still being polled is not started again.
+   */
+  async pollAll(): Promise<void> {
+    try {
+      const feeds = await this.deps.db.query<{ id: string }>('SELECT id FROM cap_feeds ORDER BY created_at');
+      await Promise.all(feeds.map((f) => this.inflight.get(f.id) ?? this.pollFeed(f.id)));
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'CAP feed poll failed');
+    }
+  }
+
+  /** Starts one poll of a feed, read afresh (what the last poll saw and left pending). */
+  private pollFeed(id: string): Promise<void> {
+    const run = (async () => {
+      const [feed] = await this.deps.db.query<FeedRow>('SELECT * FROM cap_feeds WHERE id = $1', [id]);
+      if (feed) await this.poll(feed);
+    })().catch((error: unknown) => this.deps.log.error({ err: error, feed: id }, 'CAP feed poll failed')).finally(() => this.inflight.delete(id));
+    this.inflight.set(id, run);
+    return run;
   }
 
   /** The feed's author, as the session its alerts are handled with (its rights and scope), named after the feed in the log. */
   private async sessionOf(feed: FeedRow): Promise<Session | null> {
     const user = await findUserById(this.deps.db, feed.created_by);
     if (!user || user.locked) return null;
-    const actor: Actor = { userId: user.id, tentaikhoan: `Nguồn CAP: ${new URL(feed.url).host}`, adminId: user.admin_id, ip: 'máy chủ' };
+    const actor: Actor = { userId: user.id, tentaikhoan: `Nguồn CAP: ${new URL(feed.url).host}`, adminId: user.admin_id, ip: SERVER_ACTOR.ip };
     return { user, deviceId: `nguon-cap:${feed.id}`, actor };
   }
 
-  /** One poll of one feed; its outcome (and any error, in Vietnamese) is stored on the feed. */
+  /** When a link that failed `attempts` times is tried again: the next poll, then after 2, 4, 8… intervals, at most an hour. */
+  private retryAt(attempts: number): number {
+    return Date.now() + Math.min(this.intervalSeconds * 1000 * (2 ** (attempts - 1) - 1), MAX_BACKOFF_MS);
+  }
+
+  /**
+   * One poll of one feed; its outcome (and any error, in Vietnamese) is stored on the feed. New
+   * links join the feed's pending links; a link is marked seen only once its alert was handled
+   * (or refused for what it is, then listed): one that failed to fetch, or met a passing fault, is
+   * tried again with backoff on later polls, even when the feed itself answers 304.
+   */
   async poll(feed: FeedRow): Promise<void> {
     const session = await this.sessionOf(feed);
     const errors: string[] = [];
     let received = 0;
     let validators = { etag: feed.etag, lastModified: feed.last_modified };
-    let seen = feed.seen;
+    const seen = new Set(feed.seen);
+    const seenOrder = [...feed.seen];
+    let pending = [...feed.pending];
+    const handle = async (root: string, node: XmlNode, from: string): Promise<boolean> => {
+      try {
+        const result = await receiveAlert(this.deps, session!, capMessageOf(root, node), { kind: 'feed', name: feed.url });
+        if (result.ketqua !== 'trung') received += 1;
+        return true;
+      } catch (error) {
+        errors.push(from === feed.url ? reason(error) : `${from}: ${reason(error)}`);
+        if (settled(error)) await this.logRefusal(session!, feed.url, from, error);
+        else if (!(error instanceof AppError)) this.deps.log.error({ err: error, feed: feed.id }, 'CAP alert of a feed failed');
+        return settled(error);
+      }
+    };
     try {
       if (!session) throw new AppError(400, CAP_MESSAGES.feedUnknown);
       const headers: Record<string, string> = { accept: 'application/atom+xml, application/rss+xml, application/cap+xml, application/xml;q=0.9, */*;q=0.1' };
@@ -165,43 +193,74 @@ export class CapFeedPoller {
         }
         const { root, node } = parseXml((await response.buffer()).toString('utf8'));
         const contents = feedContents(root, node, response.url.href);
-        validators = { etag: response.header('etag') ?? null, lastModified: response.header('last-modified') ?? null };
-        const fresh = contents.links.filter((l) => !seen.includes(l)).slice(0, MAX_FETCHES_PER_POLL);
-        const alerts = contents.alerts.map((a) => ({ root: 'alert', node: a, from: feed.url }));
-        for (const link of fresh) {
-          try {
-            const res = await this.deps.outbound.fetch(link, FETCH);
-            if (!res.ok) {
-              res.discard();
-              throw new AppError(400, CAP_MESSAGES.feedStatus.replace('{status}', String(res.status)));
-            }
-            alerts.push({ ...parseXml((await res.buffer()).toString('utf8')), from: link });
-          } catch (error) {
-            errors.push(`${link}: ${reason(error)}`);
-            if (error instanceof AppError) await this.logRefusal(session, feed.url, link, error);
-          }
-        }
-        seen = [...fresh, ...seen].slice(0, SEEN_KEPT);
-        for (const alert of alerts) {
-          try {
-            const result = await receiveAlert(this.deps, session, capMessageOf(alert.root, alert.node), { kind: 'feed', name: feed.url });
-            if (result.ketqua !== 'trung') received += 1;
-          } catch (error) {
-            errors.push(reason(error));
-            await this.logRefusal(session, feed.url, alert.from, error);
-          }
-        }
+        const known = new Set([...seen, ...pending.map((p) => p.url)]);
+        pending = [...pending, ...[...new Set(contents.links)].filter((l) => !known.has(l)).map((url) => ({ url, attempts: 0, next_at: 0 }))];
+        let allHandled = true;
+        for (const alert of contents.alerts) allHandled = (await handle('alert', alert, feed.url)) && allHandled;
+        // An inline alert not handled is read again from the whole feed next time (no validators kept).
+        validators = allHandled ? { etag: response.header('etag') ?? null, lastModified: response.header('last-modified') ?? null } : { etag: null, lastModified: null };
       }
     } catch (error) {
       errors.unshift(reason(error));
       if (!(error instanceof AppError || error instanceof OutboundError)) this.deps.log.error({ err: error }, 'CAP feed poll failed');
     }
+    if (session) pending = await this.fetchPending(session, feed, pending, handle, errors, (url) => {
+      seen.add(url);
+      seenOrder.unshift(url);
+    });
+    // Links waiting for their next try keep the feed in error, said, until they are fetched.
+    const retrying = pending.filter((p) => p.attempts > 0).length;
+    if (retrying > 0 && errors.length === 0) errors.push(CAP_MESSAGES.feedPending.replace('{n}', String(retrying)));
     await this.deps.db.query(
-      `UPDATE cap_feeds SET etag = $2, last_modified = $3, seen = $4::jsonb, last_polled_at = now(),
+      `UPDATE cap_feeds SET etag = $2, last_modified = $3, seen = $4::jsonb, pending = $7::jsonb, last_polled_at = now(),
               last_ok_at = CASE WHEN $5::text IS NULL THEN now() ELSE last_ok_at END, last_error = $5, alerts_received = alerts_received + $6
         WHERE id = $1`,
-      [feed.id, validators.etag, validators.lastModified, JSON.stringify(seen), errors.length > 0 ? errors.join(' · ').slice(0, 1000) : null, received],
+      [feed.id, validators.etag, validators.lastModified, JSON.stringify(seenOrder.slice(0, SEEN_KEPT)), errors.length > 0 ? errors.join(' · ').slice(0, 1000) : null, received,
+        JSON.stringify(pending)],
     );
+  }
+
+  /**
+   * Fetches the pending links that are due (a few at once, each within its own timeout), then
+   * handles their alerts in the feed's order. Answers the links still pending afterwards.
+   */
+  private async fetchPending(
+    session: Session, feed: FeedRow, pending: PendingLink[], handle: (root: string, node: XmlNode, from: string) => Promise<boolean>,
+    errors: string[], markSeen: (url: string) => void,
+  ): Promise<PendingLink[]> {
+    const now = Date.now();
+    const due = pending.filter((p) => p.next_at <= now).slice(0, MAX_FETCHES_PER_POLL);
+    const documents = await bounded(due.map((p) => async () => {
+      try {
+        const res = await this.deps.outbound.fetch(p.url, FETCH);
+        if (!res.ok) {
+          res.discard();
+          // Any status may pass (a 503 while the sender is busy): the link is tried again.
+          return { error: new OutboundError('status', CAP_MESSAGES.feedStatus.replace('{status}', String(res.status))) as unknown };
+        }
+        return { doc: parseXml((await res.buffer()).toString('utf8')) };
+      } catch (error) {
+        return { error };
+      }
+    }), PARALLEL_FETCHES);
+    const failed = new Map<string, number>();
+    for (const [i, p] of due.entries()) {
+      const fetched = documents[i];
+      let done: boolean;
+      if (fetched.doc) done = await handle(fetched.doc.root, fetched.doc.node, p.url);
+      else {
+        errors.push(`${p.url}: ${reason(fetched.error)}`);
+        done = settled(fetched.error);
+        if (done) await this.logRefusal(session, feed.url, p.url, fetched.error);
+      }
+      if (done) markSeen(p.url);
+      else if (p.attempts + 1 >= MAX_ATTEMPTS) {
+        markSeen(p.url);
+        errors.push(`${p.url}: ${CAP_MESSAGES.feedGaveUp.replace('{n}', String(MAX_ATTEMPTS))}`);
+      } else failed.set(p.url, p.attempts + 1);
+    }
+    const handled = new Set(due.map((p) => p.url).filter((url) => !failed.has(url)));
+    return pending.filter((p) => !handled.has(p.url)).map((p) => (failed.has(p.url) ? { url: p.url, attempts: failed.get(p.url)!, next_at: this.retryAt(failed.get(p.url)!) } : p));
   }
 
   /** A refused document or alert of a feed, in the system log under the feed's name. */
@@ -240,9 +299,11 @@ export class CapFeedPoller {
     });
   }
 
-  /** Polls one feed now (the page's "Lấy ngay") and answers it as it is then. */
+  /** Polls one feed now (the page's "Lấy ngay"), after a poll of it under way, and answers it as it is then. */
   async pollOne(session: Session, id: string): Promise<CapFeed> {
-    await this.poll(await this.owned(session, id));
+    await this.owned(session, id);
+    await this.inflight.get(id);
+    await this.pollFeed(id);
     return toFeed(await this.owned(session, id));
   }
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { SERVER_ACTOR } from '@loa/contract';
 import { findUserByLoginName } from '../accounts/accounts.queries';
+import { DEMO_GEOCODES } from '../areas/demoAreas';
 import { listAreaGeography, saveAreaGeography } from '../areas/geography.queries';
 import { DEMO_CENTRES } from '../devices/demoFleet';
 import { capMessageOf } from './capAlert';
@@ -31,14 +33,23 @@ const SAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
 </alert>`;
 
 /**
- * DEMO=1: gives the demo communes illustrative outlines (squares around their centres, drawn on
- * the device map) once, and receives one sample test alert once, so the Kết nối page and the map
- * show what CAP does from the first start.
+ * DEMO=1: gives the demo's units their real ĐVHC codes and the communes illustrative outlines
+ * (squares around their centres, drawn on the device map) once, and receives one sample test alert
+ * once, so the Kết nối page and the map show what CAP does from the first start, and the README's
+ * example alert (by code) reaches its commune.
  */
 export async function seedDemoCap(app: FastifyInstance): Promise<void> {
   const admin = await findUserByLoginName(app.db, app.config.ADMIN_USER);
   if (!admin) return;
-  for (const area of await listAreaGeography(app.db, admin.admin_id)) {
+  const areas = await listAreaGeography(app.db, admin.admin_id);
+  const codesInUse = new Set(areas.map((a) => a.geocode?.toLowerCase()).filter(Boolean));
+  for (const area of areas) {
+    // Each demo unit gets its real ĐVHC code once, unless it has one or another area took that code.
+    const geocode = DEMO_GEOCODES[area.ten];
+    if (geocode && !area.geocode && !codesInUse.has(geocode)) {
+      await saveAreaGeography(app.db, area.id, admin.admin_id, { geocode });
+      codesInUse.add(geocode);
+    }
     const centre = DEMO_CENTRES[area.ten];
     if (!centre || area.boundary) continue;
     const [lat, lng] = centre;
@@ -48,6 +59,6 @@ export async function seedDemoCap(app: FastifyInstance): Promise<void> {
   }
   if ((await app.db.query(`SELECT 1 FROM cap_alerts WHERE admin_id = $1 AND sender = 'demo@loa.invalid'`, [admin.admin_id])).length > 0) return;
   const { root, node } = parseXml(SAMPLE);
-  const session = { user: admin, deviceId: 'demo', actor: { userId: admin.id, tentaikhoan: 'Bản tin mẫu (DEMO)', adminId: admin.admin_id, ip: 'máy chủ' } };
+  const session = { user: admin, deviceId: 'demo', actor: { userId: admin.id, tentaikhoan: 'Bản tin mẫu (DEMO)', adminId: admin.admin_id, ip: SERVER_ACTOR.ip } };
   await receiveAlert(app.capDeps, session, capMessageOf(root, node), { kind: 'feed', name: 'Bản tin mẫu (DEMO)' });
 }

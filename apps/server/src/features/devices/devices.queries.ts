@@ -43,9 +43,12 @@ export interface DeviceFilter {
 
 const SORT_COLUMNS: Record<DeviceFilter['sort'], string> = { tenthietbi: 'd.name_key COLLATE "C"', diaban: 'a.ten', lancuoi: 'd.last_seen', ngaytao: 'd.created_at' };
 
-/** Devices within the given areas, searched, filtered, sorted and paged, with the total. */
+/**
+ * Devices within the given areas, searched, filtered, sorted and paged, with the total. Boxes
+ * waiting to be assigned (issue #31) are not among them: they have their own list (chogan).
+ */
 export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: DeviceRow[]; total: number }> {
-  const where = ['d.area_id = ANY($1)'];
+  const where = ['d.area_id = ANY($1)', 'NOT d.pending'];
   const params: unknown[] = [f.areaIds];
   if (f.q) {
     // Accents and case aside: "cho hai an" finds "Loa chợ Hải An".
@@ -105,8 +108,9 @@ export async function listConnections(db: Db, deviceId: string, limit: number, o
 
 export async function listPlays(db: Db, deviceId: string, limit: number, offset: number) {
   // With the bulletin's title and the item's own title (a file's original name, a channel, a text's start).
-  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null; title: string | null; item_title: string | null }>(
-    `SELECT p.at, p.event, p.session_id, p.item_index, p.url, p.message, b.title, b.items -> p.item_index ->> 'title' AS item_title
+  // With how the bulletin itself ended: a speaker stopped at a bulletin's planned end played it in full.
+  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null; gap_seconds: number | null; title: string | null; item_title: string | null; session_status: string | null }>(
+    `SELECT p.at, p.event, p.session_id, p.item_index, p.url, p.message, p.gap_seconds, b.title, b.items -> p.item_index ->> 'title' AS item_title, b.status AS session_status
        FROM device_plays p LEFT JOIN broadcasts b ON b.id = p.session_id
       WHERE p.device_id = $1 ORDER BY p.at DESC, p.id DESC LIMIT $2 OFFSET $3`, [deviceId, limit, offset],
   );

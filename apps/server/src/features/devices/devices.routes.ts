@@ -13,7 +13,7 @@ type Body<S extends z.ZodType> = z.infer<S>;
 /** The device calls of spec §7 under /v1/client/thietbi. */
 export async function deviceRoutes(app: FastifyInstance): Promise<void> {
   const tags = ['thietbi'];
-  const ctx = (request: FastifyRequest): service.DeviceContext => ({ db: app.db, gateway: app.gateway, session: request.session! });
+  const ctx = (request: FastifyRequest): service.DeviceContext => ({ db: app.db, gateway: app.gateway, session: request.session!, bus: app.bus });
   const base = '/v1/client/thietbi';
   const auth = { preHandler: app.requireUser };
 

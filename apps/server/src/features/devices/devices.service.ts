@@ -4,8 +4,9 @@ import {
   type Device, type DeviceCreateBody, type DeviceListQuery, type StoredDeviceConfig,
 } from '@loa/contract';
 import type { z } from 'zod';
-import { playReasonText, readableMediaName, type deviceConfigBodySchema, type deviceControlBodySchema, type deviceDetailSchema } from '@loa/contract';
+import { gapText, playReasonText, readableMediaName, type deviceConfigBodySchema, type deviceControlBodySchema, type deviceDetailSchema } from '@loa/contract';
 import type { Db } from '../../infra/db';
+import type { DomainBus } from '../../infra/events';
 import { AppError, conflict, outOfScope } from '../../infra/errors';
 import { DynsecCommandError, DynsecUnavailableError } from '../../infra/mosquittoDynsec';
 import { DeviceGateway } from '../../gateway/gateway';
@@ -23,7 +24,12 @@ export interface DeviceContext {
   db: Db;
   gateway: DeviceGateway;
   session: Session;
+  bus: DomainBus;
 }
+
+/** Tells the consoles of these areas that a device was added, edited, moved or deleted. */
+const registryChanged = (ctx: DeviceContext, deviceId: string, ...areaIds: string[]) =>
+  ctx.bus.emit('devices.registry', { deviceId, areaIds: [...new Set(areaIds)] });
 
 const offlineLive = { online: false, amluong: null, dangphat: null, tinhieu: null, firmware: null, ip: null, lancuoi: null };
 
@@ -102,6 +108,7 @@ export async function createDevice(ctx: DeviceContext, body: DeviceCreateBody): 
     await q.deleteDevice(ctx.db, id);
     throw error;
   }
+  registryChanged(ctx, id, body.diaban);
   return { thietbi: toDevice(ctx, (await q.findDevice(ctx.db, id))!), secret };
 }
 
@@ -130,6 +137,7 @@ export async function updateDevice(ctx: DeviceContext, body: DeviceCreateBody & 
     await ctx.gateway.refreshDevice(body.id).catch(() => undefined);
     throw error;
   }
+  registryChanged(ctx, body.id, before.area_id, body.diaban);
   return toDevice(ctx, (await q.findDevice(ctx.db, body.id))!);
 }
 
@@ -145,6 +153,7 @@ export async function deleteDevice(ctx: DeviceContext, id: string): Promise<void
     await writeSystemLog(tx, ctx.session.actor, { action: 'xoa-thiet-bi', targetType: 'thietbi', targetId: id, targetName: row.name, areaId: row.area_id, detail: { ten: row.name } });
     await reportDeviceDeleted(tx, { id, adminId: row.admin_id });
   });
+  registryChanged(ctx, id, row.area_id);
 }
 
 /** Issues new secrets (reset): the old ones stop working and their sessions are cut at once. */
@@ -225,14 +234,27 @@ export async function configure(ctx: DeviceContext, body: z.infer<typeof deviceC
   }
 }
 
-/** Sends volume or reboot to one device. */
+/**
+ * Sends volume or reboot to one device. A volume set on a device is its own configuration (one
+ * source of truth): stored with the log entry, so the retained configuration carries it across a
+ * reboot or reconnect and Cấu hình thiết bị shows it as the device's own, not inherited.
+ */
 export async function control(ctx: DeviceContext, body: z.infer<typeof deviceControlBodySchema>): Promise<void> {
   requireRight(ctx.session, 'quanlythietbi');
-  await deviceInScope(ctx, body.id);
+  const row = await deviceInScope(ctx, body.id);
   const envelope = DeviceGateway.envelope(60);
   // The order is logged before it goes out: an order given is never missing from the log.
-  await writeSystemLog(ctx.db, ctx.session.actor, { action: body.lenh === 'amluong' ? 'dat-am-luong' : 'khoi-dong-lai', targetType: 'thietbi', targetId: body.id, detail: body.lenh === 'amluong' ? { amluong: body.amluong } : undefined });
-  await ctx.gateway.command({ deviceIds: [body.id] }, body.lenh === 'amluong' ? { ...envelope, type: 'volume', volume: body.amluong } : { ...envelope, type: 'reboot' });
+  if (body.lenh === 'amluong') {
+    await ctx.db.transaction(async (tx) => {
+      await q.updateDeviceConfig(tx, body.id, applyConfigPatch(row.config as StoredConfig, { amluong: body.amluong }));
+      await writeSystemLog(tx, ctx.session.actor, { action: 'dat-am-luong', targetType: 'thietbi', targetId: body.id, detail: { amluong: body.amluong } });
+    });
+    await ctx.gateway.refreshDevice(body.id);
+    await ctx.gateway.command({ deviceIds: [body.id] }, { ...envelope, type: 'volume', volume: body.amluong });
+    return;
+  }
+  await writeSystemLog(ctx.db, ctx.session.actor, { action: 'khoi-dong-lai', targetType: 'thietbi', targetId: body.id });
+  await ctx.gateway.command({ deviceIds: [body.id] }, { ...envelope, type: 'reboot' });
 }
 
 export async function connectionHistory(ctx: DeviceContext, id: string, page: number, limit: number) {
@@ -241,14 +263,22 @@ export async function connectionHistory(ctx: DeviceContext, id: string, page: nu
   return { items: rows.map((r) => ({ thoigian: Math.floor(r.at.getTime() / 1000), online: r.online, lydo: r.reason, ip: r.ip })), total };
 }
 
+/**
+ * A speaker told to stop because its bulletin reached its planned end (a relay has no end of its
+ * own; the server ends it on time) played it in full: "Phát hết", as the as-run record says, not
+ * "Dừng theo lệnh từ máy chủ" (issue #28).
+ */
+const endedAtItsEnd = (r: { event: string; message: string | null; session_status: string | null }) => r.event === 'finished' && r.message === 'stopped' && r.session_status === 'finished';
+
 export async function playHistory(ctx: DeviceContext, id: string, page: number, limit: number) {
   await deviceInScope(ctx, id);
   const { rows, total } = await q.listPlays(ctx.db, id, limit, (page - 1) * limit);
   return {
     items: rows.map((r) => ({
-      thoigian: Math.floor(r.at.getTime() / 1000), sukien: r.event as 'started' | 'finished' | 'error', idphien: r.session_id,
+      thoigian: Math.floor(r.at.getTime() / 1000), sukien: r.event as 'started' | 'finished' | 'error' | 'gap', idphien: r.session_id,
       thutu: r.item_index, url: r.url, loi: r.message,
-      tieude: r.title || null, tenmuc: r.item_title || (r.url ? readableMediaName(r.url) : null), lydo: playReasonText(r.event as 'started' | 'finished' | 'error', r.message),
+      tieude: r.title || null, tenmuc: r.item_title || (r.url ? readableMediaName(r.url) : null),
+      lydo: r.event === 'gap' ? gapText(r.gap_seconds) : playReasonText(r.event as 'started' | 'finished' | 'error', endedAtItsEnd(r) ? null : r.message),
     })),
     total,
   };

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'redis';
-import { LIVE_MESSAGES, type DeviceCommand } from '@loa/contract';
+import { liveEndedByOther, vnClock, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
@@ -108,7 +108,9 @@ describe('live voice across two server instances sharing Redis', () => {
     // As another instance's engine ends it (its row), while A still runs it and the officer still speaks.
     expect(await endBroadcast(b.db, id, { status: 'stopped', endedAt: new Date(), stoppedBy: w.admin.id, reason: 'nguoi-dung-dung' })).toBe(true);
     await eventually(() => live.ended.length > 0, 7000, 100);
-    expect(live.ended[0].message).toBe(LIVE_MESSAGES.stoppedByOther);
+    // Told as a warning, who stopped it and when (issue #32 item 3).
+    const [row] = await a.db.query<{ ended_at: Date }>('SELECT ended_at FROM broadcasts WHERE id = $1', [id]);
+    expect(live.ended[0]).toEqual({ idlichphat: id, message: liveEndedByOther({ hoten: 'Người Thử Nghiệm', at: vnClock(row!.ended_at.getTime()) }), canhbao: true });
     expect(a.app.engine.liveOf(id)).toBeNull();
     speaking = false;
     await voice;

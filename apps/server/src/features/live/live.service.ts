@@ -73,7 +73,7 @@ export async function startLiveBroadcast(ctx: LiveContext, raw: unknown): Promis
       await q.insertBroadcast(tx, broadcast);
       await writeSystemLog(tx, session.actor, {
         action: 'phat-truc-tiep', targetType: 'phatngay', targetId: id, targetName: input.tieude,
-        detail: { tieude: input.tieude, diaban: input.diabanchon, sothietbi: deviceCount, loaibantin: input.loaibantin, chuong: input.chuong },
+        detail: { tieude: input.tieude, diaban: input.diabanchon.map((a) => ctx.gateway.areaName(a)), sothietbi: deviceCount, loaibantin: input.loaibantin, chuong: input.chuong },
       });
       await logCuts(tx, session.actor, broadcast, outcome);
       await reportBulletin(tx, 'them', bulletinOfBroadcast(broadcast, session.user.hoten), (a) => ctx.gateway.areaName(a));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_MAX_SECONDS, LIVE_MESSAGES, MSG, mp3FramesDuration, type DeviceCommand } from '@loa/contract';
+import { LIVE_MAX_SECONDS, LIVE_MESSAGES, MSG, liveEndedByOther, mp3FramesDuration, vnClock, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { LiveSocket, listen, mp3Chunks } from '../../../test/live';
@@ -26,6 +26,8 @@ afterAll(async () => {
 const start = (areas: string[], extra: Record<string, unknown> = {}) => ({
   tieude: 'Thông báo trực tiếp', loaibantin: 2, uutien: 1, diabanchon: areas, thietbichon: ['tatca'], ...extra,
 });
+/** When a session ended, as its officer is told (Vietnam time). */
+const endedClock = async (id: string) => vnClock((await server.db.query<{ ended_at: Date }>('SELECT ended_at FROM broadcasts WHERE id = $1', [id]))[0]!.ended_at.getTime());
 const logOf = (targetId: string) => server.db.query<{ action: string; outcome: string; detail: Record<string, unknown> }>('SELECT action, outcome, detail FROM system_log WHERE target_id = $1 ORDER BY id', [targetId]);
 const refusalsOf = (userId: string) => server.db.query<{ action: string; detail: Record<string, unknown> }>(`SELECT action, detail FROM system_log WHERE user_id = $1 AND outcome = 'denied' ORDER BY id`, [userId]);
 
@@ -102,7 +104,36 @@ describe('live voice over the console connection', () => {
     await eventually(() => listener.bytes.length > 0, 3000);
     expect((await w.client.post('/v1/client/lichphat/dungkhancap', { id })).status).toBe(200);
     await eventually(() => w.speakers[0].playing === null && listener.ended && w.live.ended.length > 0, 2000);
-    expect(w.live.ended).toEqual([{ idlichphat: id, message: LIVE_MESSAGES.stoppedByOther }]);
+    // Told as a warning, who stopped it and when (issue #32 item 3), not as her own stop.
+    expect(w.live.ended).toEqual([{ idlichphat: id, message: liveEndedByOther({ hoten: 'Người Thử Nghiệm', at: await endedClock(id) }), canhbao: true }]);
+  });
+
+  it('tells the officer whose live talk the administrator took over, as a warning, who cut her off, when and for what', async () => {
+    const w = await world(1);
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat', 'dungphatchuongtrinh'], hoten: 'Cán bộ xã Hải Tân' });
+    const client = new TestClient(server.url);
+    await client.login(officer);
+    const talk = await LiveSocket.open(client);
+    sockets.push(talk);
+    const answer = await talk.start(start([w.areas.communeA]));
+    if (!answer.ok) throw new Error(answer.message);
+    const id = answer.data.idlichphat;
+    await eventually(() => w.speakers[0].playing?.sessionId === id, 3000);
+    let speaking = true;
+    const voice = talk.speak(id, mp3Chunks(40), 100, () => speaking);
+    // The administrator's 'Ngắt và phát' from the broadcast dialog.
+    const taken = await w.client.post('/v1/client/phatngay/phatngay', {
+      thongtin: { ...start([w.areas.communeA]), tieude: 'Cảnh báo bão số 9', kieulaplai: 0, ngatphat: [id] },
+      nguonphat: [{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 60, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 60 }],
+    });
+    expect(taken.status).toBe(200);
+    await eventually(() => talk.ended.length > 0, 3000);
+    speaking = false;
+    await voice;
+    const at = await endedClock(id);
+    expect(talk.ended).toEqual([{ idlichphat: id, message: `Phát trực tiếp của bạn đã bị Người Thử Nghiệm ngắt lúc ${at} để phát "Cảnh báo bão số 9"!`, canhbao: true }]);
+    const stop = await server.db.query<{ id: string }>(`SELECT id FROM broadcasts WHERE title = 'Cảnh báo bão số 9' AND status = 'playing'`);
+    await server.app.engine.stop(stop[0]!.id, w.admin.id);
   });
 
   it('opens with a chime when asked, then the voice', async () => {

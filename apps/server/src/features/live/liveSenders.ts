@@ -1,5 +1,5 @@
 import {
-  EVENTS, LIVE_CHUNK_MAX_BYTES, LIVE_CHUNK_MAX_MS, LIVE_MESSAGES, LIVE_SILENCE_SECONDS, mp3FramesDuration,
+  EVENTS, LIVE_CHUNK_MAX_BYTES, LIVE_CHUNK_MAX_MS, LIVE_MESSAGES, LIVE_SILENCE_SECONDS, liveEndedByOther, mp3FramesDuration, vnClock,
   type LiveEnded, type LiveStartAnswer,
 } from '@loa/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -44,6 +44,8 @@ interface Sender {
   lastAudioAt: number;
   /** What the console is told when the session ends, set by whoever ends it first (then it is ending). */
   endMessage: string | null;
+  /** Ended by someone else (a card's stop, a takeover): the console shows a warning. */
+  byOther?: boolean;
 }
 
 /** A running live session this instance's engine knows but whose officer is connected elsewhere (or gone). */
@@ -233,7 +235,25 @@ export class LiveSenders {
     const ended = this.recentlyEnded.get(sender.link.id) ?? new Set<string>();
     ended.add(id);
     this.recentlyEnded.set(sender.link.id, ended);
-    sender.link.ended({ idlichphat: id, message: sender.endMessage ?? LIVE_MESSAGES.stoppedByOther });
+    if (sender.endMessage && !sender.byOther) {
+      sender.link.ended({ idlichphat: id, message: sender.endMessage });
+      return;
+    }
+    sender.link.ended({ idlichphat: id, message: await this.endedByOtherMessage(id), canhbao: true });
+  }
+
+  /** Who ended a session from elsewhere (a card's stop, a takeover) and when, from its row. */
+  private async endedByOtherMessage(id: string): Promise<string> {
+    const [row] = await this.deps.db
+      .query<{ end_reason: string | null; ended_at: Date | null; hoten: string | null; cut_title: string | null }>(
+        `SELECT b.end_reason, b.ended_at, u.hoten, c.title AS cut_title
+           FROM broadcasts b LEFT JOIN users u ON u.id = b.stopped_by LEFT JOIN broadcasts c ON c.id = b.cut_by WHERE b.id = $1`,
+        [id],
+      )
+      .catch(() => []);
+    if (!row?.ended_at) return LIVE_MESSAGES.stoppedByOther;
+    const at = vnClock(row.ended_at.getTime());
+    return liveEndedByOther(row.end_reason === 'bi-ngat' ? { hoten: row.hoten, at, takenOverBy: row.cut_title } : { hoten: row.hoten, at });
   }
 
   private async refuseChunk(sender: Sender, lydo: string, message: string, detail: Record<string, unknown> = {}): Promise<void> {
@@ -278,7 +298,10 @@ export class LiveSenders {
           }
           // Stopped through another server instance (its engine ended the row): end it here too.
           const row = await findBroadcast(this.deps.db, sender.broadcastId);
-          if (row && row.status !== 'playing' && row.status !== 'waiting') await this.end(sender.broadcastId, 'nguoi-dung-dung', LIVE_MESSAGES.stoppedByOther);
+          if (row && row.status !== 'playing' && row.status !== 'waiting') {
+            sender.byOther = true;
+            await this.end(sender.broadcastId, 'nguoi-dung-dung', LIVE_MESSAGES.stoppedByOther);
+          }
         }
       }
       for (const live of this.deps.engine.live()) {

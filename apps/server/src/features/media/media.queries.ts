@@ -40,7 +40,7 @@ export async function findMediaByContent(db: Db, adminId: string, areaId: string
 
 export async function findMedia(db: Db, keys: string[]): Promise<MediaRow[]> {
   if (keys.length === 0) return [];
-  return db.query<MediaRow>('SELECT key, admin_id, user_id, original_name, kind, duration, bitrate, bytes::int AS bytes, area_id FROM media WHERE key = ANY($1)', [keys]);
+  return db.query<MediaRow>('SELECT key, admin_id, user_id, original_name, kind, duration, bitrate, bytes::int AS bytes, area_id, content_hash FROM media WHERE key = ANY($1)', [keys]);
 }
 
 export async function deleteMedia(db: Db, keys: string[]): Promise<void> {

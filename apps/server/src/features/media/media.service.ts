@@ -73,13 +73,21 @@ export async function storeUploadedAudio(db: Db, storage: MediaStorage, session:
   const key = input.key ?? `audio/${uniqueMediaName(input.originalName)}`;
   let probed: ProbedAudio | undefined;
   let contentHash: string | undefined;
-  const { size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES), {
-    check: async (file) => {
-      if ((input.stream as Readable & { truncated?: boolean }).truncated) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
-      probed = await probeMp3File(file);
-      contentHash = await hashFile(file);
-    },
-  });
+  let size: number;
+  try {
+    ({ size } = await storage.put(key, capped(input.stream, MAX_UPLOAD_BYTES), {
+      check: async (file) => {
+        if ((input.stream as Readable & { truncated?: boolean }).truncated) throw new AppError(413, BROADCAST_MESSAGES.fileTooLarge);
+        probed = await probeMp3File(file);
+        contentHash = await hashFile(file);
+      },
+      // A key promised by an upload address takes one file: a second PUT leaves the first as it is.
+      exclusive: input.key !== undefined,
+    }));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new AppError(409, BROADCAST_MESSAGES.uploadAddressUsed);
+    throw error;
+  }
   try {
     if (!probed || !contentHash) throw new Error('upload stored without its check');
     const reuse = async (): Promise<StoredAudio | null> => {

@@ -12,8 +12,11 @@ export interface ForwardingRow {
   last_error: string | null;
 }
 
+/** `thu-nghiem`: the settings page's "Gửi thử", never a real event (a receiver must not act on it). */
+export const TEST_EVENT = 'thu-nghiem';
+
 export interface ForwardedEvent {
-  kind: NotificationKind;
+  kind: NotificationKind | typeof TEST_EVENT;
   title: string;
   body: string;
   /** Absolute console address, or null. */
@@ -109,7 +112,7 @@ export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow,
 
 /** Forwards an event to every enabled service of the administrator that chose its kind; failures are kept for the settings page. */
 export async function forwardEvent(deps: ForwardingDeps, adminId: string, event: ForwardedEvent): Promise<void> {
-  const rows = (await listForwarding(deps.db, adminId)).filter((r) => r.enabled && r.events.includes(event.kind));
+  const rows = (await listForwarding(deps.db, adminId)).filter((r) => r.enabled && (r.events as string[]).includes(event.kind));
   await Promise.all(rows.map(async (row) => {
     let error: string | null = null;
     try {

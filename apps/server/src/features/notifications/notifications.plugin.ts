@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { userRoom } from '../../infra/realtime';
 import { notifyScheduleAlert, type NotifyDeps } from './notify';
 import { notificationRoutes } from './notifications.routes';
-import { onBroadcastChanged, onBroadcastCut, sweepClockFaults, sweepOfflineDevices } from './sources';
+import { onBroadcastChanged, onBroadcastCut, onDeviceCutOff, sweepClockFaults, sweepHealthFaults, sweepOfflineDevices } from './sources';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +34,10 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
       return (cut) => void handle(cut).catch(deps.onError);
     })()),
     app.bus.on('schedule.alert', (alert) => void notifyScheduleAlert(deps, alert).catch(deps.onError)),
+    app.bus.on('device.cutOff', (() => {
+      const handle = onDeviceCutOff(deps);
+      return (cut) => void handle(cut).catch(deps.onError);
+    })()),
   ];
   let sweeping = false;
   const timer = setInterval(() => {
@@ -41,6 +45,7 @@ export const notificationsFeature = fp(async (app: FastifyInstance): Promise<voi
     sweeping = true;
     sweepOfflineDevices(deps, config.NOTIFY_DEVICE_OFFLINE_SECONDS)
       .then(() => sweepClockFaults(deps))
+      .then(() => sweepHealthFaults(deps))
       .catch(deps.onError).finally(() => { sweeping = false; });
   }, config.NOTIFY_SWEEP_SECONDS * 1000);
   timer.unref();

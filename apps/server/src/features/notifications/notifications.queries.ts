@@ -18,7 +18,8 @@ const COLUMNS = 'id::text AS id, user_id, kind, title, body, link, target_type, 
 
 /**
  * Active accounts of an administrator whose scope covers at least one of the areas (an account
- * without an area sees them all), optionally only those holding a right. Null areas: all accounts.
+ * without an area, and the administrator's own account wherever it is placed, see them all),
+ * optionally only those holding a right. Null areas: all accounts.
  */
 export async function recipients(db: Db, adminId: string, areaIds: string[] | null, right: string | null): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
@@ -27,7 +28,7 @@ export async function recipients(db: Db, adminId: string, areaIds: string[] | nu
        UNION SELECT a.id, a.parent_id FROM areas a JOIN up ON a.id = up.parent_id)
      SELECT id FROM users
       WHERE admin_id = $1 AND deleted_at IS NULL AND NOT locked AND NOT api_key
-        AND ($4 OR area_id IS NULL OR area_id IN (SELECT id FROM up))
+        AND ($4 OR area_id IS NULL OR id = $1 OR area_id IN (SELECT id FROM up))
         AND ($3::text IS NULL OR quyenhan @> jsonb_build_array($3::text))`,
     [adminId, areaIds ?? [], right, areaIds === null],
   );

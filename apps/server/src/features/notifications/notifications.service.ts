@@ -7,7 +7,7 @@ import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import type { Outbound } from '../../infra/outbound';
-import { failureReason, listForwarding, saveForwarding, sendThrough, type ForwardingDeps, type ForwardingRow } from './forwarding';
+import { failureReason, listForwarding, saveForwarding, sendThrough, TEST_EVENT, type ForwardingDeps, type ForwardingRow } from './forwarding';
 import { toNotification } from './notify';
 import * as q from './notifications.queries';
 
@@ -28,33 +28,40 @@ export async function markOwnRead(db: Db, session: Session, ids: string[] | null
 
 const mask = (secret: string | undefined) => (secret ? `••••${secret.slice(-4)}` : '');
 
-function toForwarding(service: MessagingService, row: ForwardingRow | undefined): Forwarding {
+/** A setting as the console shows it: secrets masked; to one who may not change it, every address masked too. */
+function toForwarding(service: MessagingService, row: ForwardingRow | undefined, mayChange = true): Forwarding {
   const c = row?.config ?? {};
-  const cauhinh: Record<string, string> = service === 'telegram' ? { bottoken: mask(c.bottoken), chatid: c.chatid ?? '' }
-    : service === 'zalo' ? { accesstoken: mask(c.accesstoken), nguoinhan: c.nguoinhan ?? '' } : { url: c.url ?? '', bimat: mask(c.bimat) };
-  return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], cauhinh, loigannhat: row?.last_error ?? null };
+  const shown = (value: string | undefined) => (mayChange ? value ?? '' : mask(value));
+  const cauhinh: Record<string, string> = service === 'telegram' ? { bottoken: mask(c.bottoken), chatid: shown(c.chatid) }
+    : service === 'zalo' ? { accesstoken: mask(c.accesstoken), nguoinhan: shown(c.nguoinhan) } : { url: shown(c.url), bimat: mask(c.bimat) };
+  return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], cauhinh, loigannhat: row?.last_error ?? null, duocsua: mayChange };
 }
 
 /**
  * Forwarding sends every event of the administrator (all areas) to one place, so its settings
- * belong to the whole administrator: only a holder of quanlytaikhoan without an area reads or
- * changes them; an account scoped to one area would otherwise route the others' events to itself.
+ * belong to the administrator: its own account (whatever area it is placed in, as the demo's is
+ * in its district; the province connector's rule) or a holder of quanlytaikhoan without an area
+ * changes them. Another account manager, scoped to one area, would otherwise route the others'
+ * events to itself: it sees the settings read-only, with the reason.
  */
-function requireWholeAdministrator(session: Session): void {
+function mayChangeForwarding(session: Session): boolean {
+  return !session.user.area_id || session.user.id === session.user.admin_id;
+}
+function requireForwardingOwner(session: Session): void {
   requireRight(session, 'quanlytaikhoan');
-  if (session.user.area_id) throw outOfScope(MSG.forwardingWholeAdministrator, 403);
+  if (!mayChangeForwarding(session)) throw outOfScope(MSG.forwardingWholeAdministrator, 403);
 }
 
-/** Forwarding settings of the caller's administrator, secrets masked (requireWholeAdministrator). */
+/** Forwarding settings of the caller's administrator, secrets masked; `duocsua` says whether the caller may change them. */
 export async function getForwarding(db: Db, session: Session): Promise<Forwarding[]> {
-  requireWholeAdministrator(session);
+  requireRight(session, 'quanlytaikhoan');
   const rows = await listForwarding(db, session.user.admin_id);
-  return MESSAGING_SERVICES.map((s) => toForwarding(s, rows.find((r) => r.service === s)));
+  return MESSAGING_SERVICES.map((s) => toForwarding(s, rows.find((r) => r.service === s), mayChangeForwarding(session)));
 }
 
-/** Saves one service's settings; an empty secret keeps the stored one (requireWholeAdministrator). */
+/** Saves one service's settings; an empty secret keeps the stored one (requireForwardingOwner). */
 export async function updateForwarding(db: Db, session: Session, body: ForwardingUpdateBody, outbound: Outbound): Promise<Forwarding> {
-  requireWholeAdministrator(session);
+  requireForwardingOwner(session);
   const stored = (await listForwarding(db, session.user.admin_id)).find((r) => r.service === body.dichvu)?.config ?? {};
   let config: Record<string, string>;
   if (body.dichvu === 'telegram') {
@@ -78,13 +85,13 @@ export async function updateForwarding(db: Db, session: Session, body: Forwardin
   return toForwarding(body.dichvu, { admin_id: session.user.admin_id, service: body.dichvu, enabled: body.batdau, events, config, last_error: null });
 }
 
-/** Sends a test message through one configured service (requireWholeAdministrator). */
+/** Sends a test message through one configured service (requireForwardingOwner): a webhook receives the distinct event `thu-nghiem`. */
 export async function testForwarding(deps: ForwardingDeps, session: Session, service: MessagingService): Promise<void> {
-  requireWholeAdministrator(session);
+  requireForwardingOwner(session);
   const row = (await listForwarding(deps.db, session.user.admin_id)).find((r) => r.service === service);
   if (!row) throw badRequest(NOTIFICATION_MESSAGES.notConfigured);
   try {
-    await sendThrough(deps, row, { kind: 'phat-batdau', title: NOTIFICATION_MESSAGES.testMessage, body: '', link: null, target: null, at: new Date() });
+    await sendThrough(deps, row, { kind: TEST_EVENT, title: NOTIFICATION_MESSAGES.testMessage, body: '', link: null, target: null, at: new Date() });
   } catch (error) {
     throw badRequest(`${NOTIFICATION_MESSAGES.sendFailed} ${failureReason(error)}`);
   }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, MSG, NOTIFICATION_MESSAGES, outboundStatusMessage, type Notification } from '@loa/contract';
 import { createTestUser, eventually, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
+import { LiveSocket } from '../../../test/live';
 import { notifyScheduleAlert, notifyScheduleAwaitingApproval } from './notify';
 import { sweepOfflineDevices } from './sources';
 
@@ -146,6 +147,33 @@ describe('notifications', () => {
     await eventually(async () => (await kinds()).includes('phat-ketthuc'));
     expect((await kinds()).sort()).toEqual(['phat-batdau', 'phat-ketthuc']);
     expect(admin.id).toBeTruthy();
+    // Stopped by hand: said so, and by whom.
+    const ended = (await client.get('/v1/client/thongbao/danhsach')).body.data.items.find((x: Notification) => x.doituong?.id === id && x.loai === 'phat-ketthuc');
+    expect(ended).toMatchObject({ tieude: 'Phát khẩn cấp đã dừng: Thông báo tiêm chủng' });
+    expect(ended.noidung).toContain('đã được dừng bởi Người Thử Nghiệm lúc');
+  });
+
+  it('says a bulletin that played to its end finished, not that it was stopped, and names a live talk as one (#32 low items)', async () => {
+    const { areas, client } = await signedInAdmin(server);
+    await addDevice(client, areas.communeA);
+    const res = await client.post('/v1/client/phatngay/phatngay', {
+      thongtin: JSON.stringify({ tieude: 'Tin ngắn', loaibantin: 1, uutien: 1, diabanchon: [areas.communeA], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 }),
+      nguonphat: JSON.stringify([{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 1, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 1 }]),
+    });
+    expect(res.status).toBe(200);
+    const of = async (id: string, kind: string) => (await client.get('/v1/client/thongbao/danhsach')).body.data.items.find((x: Notification) => x.doituong?.id === id && x.loai === kind) as Notification | undefined;
+    const finished = await eventually(() => of(res.body.data.idlichphat, 'phat-ketthuc'), 8000);
+    expect(finished).toMatchObject({ tieude: 'Phát khẩn cấp đã phát xong: Tin ngắn' });
+    expect(finished.noidung).toContain('đã phát xong lúc');
+
+    const live = await LiveSocket.open(client);
+    const answer = await live.start({ tieude: 'Nói trực tiếp', loaibantin: 1, uutien: 1, diabanchon: [areas.communeA], thietbichon: ['tatca'] });
+    if (!answer.ok) throw new Error(answer.message);
+    const started = await eventually(() => of(answer.data.idlichphat, 'phat-batdau'), 5000);
+    expect(started).toMatchObject({ tieude: 'Phát trực tiếp bắt đầu: Nói trực tiếp' });
+    expect(started.noidung).toContain('bắt đầu phát trực tiếp "Nói trực tiếp"');
+    await live.stop(answer.data.idlichphat);
+    live.close();
   });
 
   it('announces a device offline for longer than the limit once per outage', async () => {
@@ -167,19 +195,26 @@ describe('notifications', () => {
 });
 
 describe('forwarding to messaging services', () => {
-  it('belongs to the whole administrator: an account manager of one area can neither read, change nor test it', async () => {
+  it('belongs to the administrator: its own account changes it even placed in an area (the demo’s); a manager of one area reads it masked, cannot change or test it', async () => {
     const { admin, areas, client } = await signedInAdmin(server);
-    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { bottoken: '123456:GOC-secret', chatid: '-1' } });
+    // The demo's administrator is placed in its district (bootstrap): its own account still owns forwarding.
+    await server.db.query('UPDATE users SET area_id = $1 WHERE id = $2', [areas.district, admin.id]);
+    const own = await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { bottoken: '123456:GOC-secret', chatid: '-1' } });
+    expect(own).toMatchObject({ status: 200, body: { data: { batdau: true, duocsua: true } } });
+    expect((await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'telegram')).toMatchObject({ duocsua: true, cauhinh: { chatid: '-1' } });
     const scoped = await createTestUser(server.db, { adminId: admin.id, rights: ['quanlytaikhoan'] });
     await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [scoped.id, areas.communeA]);
     const c = new TestClient(server.url);
     await c.login(scoped);
+    const read = await c.get('/v1/client/thongbao/chuyentiep');
+    expect(read.status).toBe(200);
+    expect(read.body.data.find((f: { dichvu: string }) => f.dichvu === 'telegram')).toMatchObject({ batdau: true, sukien: ['lichphat-choduyet'], duocsua: false, cauhinh: { chatid: '••••-1' } });
     const refused = { status: 403, body: { message: MSG.forwardingWholeAdministrator } };
-    expect(await c.get('/v1/client/thongbao/chuyentiep')).toMatchObject(refused);
     expect(await c.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet', 'phat-batdau'], cauhinh: { bottoken: '999:CUA-XA', chatid: '-2' } })).toMatchObject(refused);
     expect(await c.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'telegram' })).toMatchObject(refused);
     const stored = (await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'telegram');
     expect(stored).toMatchObject({ sukien: ['lichphat-choduyet'], cauhinh: { chatid: '-1' } });
+    await server.db.query('UPDATE users SET area_id = NULL WHERE id = $1', [admin.id]);
   });
 
   it('sends chosen events to Telegram’s sendMessage and masks the bot token', async () => {
@@ -217,6 +252,9 @@ describe('forwarding to messaging services', () => {
       const body = JSON.parse(hook.calls[0].body);
       expect(body).toMatchObject({ sukien: 'lichphat-choduyet', tieude: 'Lịch phát chờ duyệt', doituong: { loai: 'lichphat', id: 'lich-wh' } });
       expect(hook.calls[0].headers['x-loa-signature']).toBe(`sha256=${crypto.createHmac('sha256', 'khoa-bi-mat').update(hook.calls[0].body).digest('hex')}`);
+      // "Gửi thử" posts a distinct test event, never a real one (a receiver would act on a broadcast start).
+      expect((await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'webhook' })).status).toBe(200);
+      expect(JSON.parse(hook.calls[1].body)).toMatchObject({ sukien: 'thu-nghiem', tieude: NOTIFICATION_MESSAGES.testMessage, doituong: null });
 
       await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'webhook', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { url: failing.url } });
       await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-wh2', adminId: admin.id, areaIds: [], title: 'Lũ', createdByName: 'Xã A' });

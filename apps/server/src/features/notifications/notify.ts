@@ -1,4 +1,4 @@
-import type { Notification, NotificationKind } from '@loa/contract';
+import { NOTIFICATION_TEXTS as T, type Notification, type NotificationKind } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import type { DomainBus } from '../../infra/events';
 import { forwardEvent, type ForwardingDeps } from './forwarding';
@@ -65,7 +65,7 @@ export async function notifyScheduleAwaitingApproval(
 ): Promise<Notification[]> {
   return notify(deps, {
     kind: 'lichphat-choduyet', adminId: schedule.adminId, areaIds: schedule.areaIds, right: 'duyetlichphat',
-    title: 'Lịch phát chờ duyệt', body: `${schedule.createdByName} gửi lịch phát "${schedule.title}" chờ duyệt.`,
+    title: T.awaitingApprovalTitle, body: T.awaitingApprovalBody(schedule.createdByName, schedule.title),
     link: `/quan-ly-lich-phat?id=${encodeURIComponent(schedule.id)}`, target: { loai: 'lichphat', id: schedule.id },
   });
 }
@@ -87,10 +87,8 @@ export async function notifyScheduleAlert(
   const soon = alert.kind === 'sapden';
   return notify(deps, {
     kind: soon ? 'lichphat-sapden' : 'lichphat-bolo', adminId: alert.adminId, areaIds: alert.areaIds, right: 'duyetlichphat',
-    title: soon ? 'Lịch phát sắp đến giờ mà chưa được duyệt' : 'Lịch phát bị bỏ lỡ',
-    body: soon
-      ? `Lịch phát "${alert.title}" của ${alert.createdByName} sẽ phát lúc ${vnWhen(alert.plannedAt)} nhưng chưa được duyệt. Hãy duyệt hoặc trả lại trước giờ phát.`
-      : `Lịch phát "${alert.title}" của ${alert.createdByName} đã không phát lúc ${vnWhen(alert.plannedAt)} vì chưa được duyệt kịp.`,
+    title: soon ? T.dueUnapprovedTitle : T.missedTitle,
+    body: (soon ? T.dueUnapprovedBody : T.missedBody)(alert.title, alert.createdByName, vnWhen(alert.plannedAt)),
     link: `/quan-ly-lich-phat?id=${encodeURIComponent(alert.scheduleId)}`, target: { loai: 'lichphat', id: alert.scheduleId },
   });
 }

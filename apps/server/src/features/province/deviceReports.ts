@@ -43,7 +43,8 @@ export class DeviceReports {
       }
     }));
     this.offs.push(this.bus.on('device.event', ({ deviceId, event }) => {
-      if (event.type === 'ack' || !this.leads()) return;
+      // Acks, update reports (issue #31) and gaps (a stream that dropped and resumed: the speaker's own business) are no play reports.
+      if (event.type === 'ack' || event.type === 'update' || event.type === 'gap' || !this.leads()) return;
       const at = plausible(event.at, Date.now());
       this.plays.push({
         messageId: `nk:${deviceId}:${event.sessionId ?? '-'}:${event.itemIndex ?? '-'}:${event.type}:${at}`,

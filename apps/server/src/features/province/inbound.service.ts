@@ -11,7 +11,7 @@ import { requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import { startImmediateBroadcast, stopBroadcast, type BroadcastContext } from '../broadcasts/broadcasts.service';
 import { findBroadcast } from '../broadcasts/broadcasts.queries';
-import { storeUploadedAudio } from '../media/media.service';
+import { discardUploads, storeUploadedAudio, type StoredAudio } from '../media/media.service';
 import { localDate } from '../schedules/recurrence';
 import { createSchedule } from '../schedules/schedules.service';
 import { findSchedule, type ScheduleRow } from '../schedules/schedules.queries';
@@ -73,8 +73,21 @@ async function targetOf(ctx: InboundContext, areaIds: string[], deviceIds: strin
   return { areas, devices: deviceIds };
 }
 
-/** The bulletin's content as sources: its MP3 fetched (outbound rules) and kept in the key's library, or a relay. */
-async function sourcesOf(ctx: InboundContext, content: ProvinceInboundBulletin['noidung']): Promise<Source[]> {
+/** The last segment of an address's path, decoded when it can be ("%ZZ" cannot: it stays as written). */
+function fileNameOf(url: string): string {
+  const raw = path.posix.basename(new URL(url).pathname);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The bulletin's content as sources: its MP3 fetched (outbound rules) and kept in the key's library,
+ * or a relay. `uploads` are the files it stored, for the caller to discard if the bulletin is refused.
+ */
+async function sourcesOf(ctx: InboundContext, content: ProvinceInboundBulletin['noidung']): Promise<{ sources: Source[]; uploads: StoredAudio[] }> {
   if (content.tepamthanh) {
     const url = content.tepamthanh;
     let stored;
@@ -84,20 +97,23 @@ async function sourcesOf(ctx: InboundContext, content: ProvinceInboundBulletin['
         response.discard();
         throw new OutboundError('status', outboundStatusMessage(response.status));
       }
-      const name = decodeURIComponent(path.posix.basename(new URL(url).pathname)) || 'ban-tin.mp3';
+      const name = fileNameOf(url) || 'ban-tin.mp3';
       stored = await storeUploadedAudio(ctx.db, ctx.storage, ctx.session, { stream: response.body, originalName: name.endsWith('.mp3') ? name : `${name}.mp3` });
     } catch (error) {
       if (error instanceof OutboundError) throw badRequest(`${PROVINCE_MESSAGES.audioFailed}: ${error.message}`);
       throw error;
     }
-    return [{
-      kieunguon: SOURCE_KINDS.file, thoigianBatdau: stored.durationSeconds,
-      files: [{ fileName: stored.originalName, url: stored.key, duration: stored.durationSeconds }],
-    } as Source];
+    return {
+      sources: [{
+        kieunguon: SOURCE_KINDS.file, thoigianBatdau: stored.durationSeconds,
+        files: [{ fileName: stored.originalName, url: stored.key, duration: stored.durationSeconds }],
+      } as Source],
+      uploads: [stored],
+    };
   }
   if (content.tiepsong) {
     if (!content.thoiluong) throw badRequest(PROVINCE_MESSAGES.relayDurationRequired);
-    return [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: content.thoiluong, tenkenh: RELAY_TITLE, url: content.tiepsong, thoiluong: content.thoiluong } as Source];
+    return { sources: [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: content.thoiluong, tenkenh: RELAY_TITLE, url: content.tiepsong, thoiluong: content.thoiluong } as Source], uploads: [] };
   }
   throw badRequest(PROVINCE_MESSAGES.noContent);
 }
@@ -139,21 +155,35 @@ export async function receiveBulletin(ctx: InboundContext, body: ProvinceInbound
     const priority = priorityOfLevel(body.mucdouutien);
     const emergency = priority === EMERGENCY_PRIORITY;
     const timetable = emergency ? null : timetableOf(body);
-    const sources = await sourcesOf(ctx, body.noidung);
+    const { sources, uploads } = await sourcesOf(ctx, body.noidung);
     const repeat = { mode: body.kieulaplai, count: body.kieulaplai === 0 ? 0 : body.solanlaplai, interval: body.kieulaplai === 2 ? body.thoigianlaplai : 0 };
-    if (emergency) {
-      const live = await startImmediateBroadcast(ctx, {
-        tieude: body.tieude, loaibantin: body.loaibantin, uutien: priority, diabanchon: target.areas, thietbichon: target.devices.length > 0 ? target.devices : ['tatca'],
-        kieulaplai: body.kieulaplai, thoigianlaplai: repeat.interval, solanlaplai: body.solanlaplai, ngatphat: [],
-      }, sources, [], { provinceId: body.mabantin });
-      await logReceived(ctx.db, ctx, key, 'nhan-ban-tin-httt-nguon', 'phatngay', live.idlichphat, body.tieude, { mabantin: body.mabantin, mucdouutien: body.mucdouutien, ketqua: 'phatngay' });
-      return { result: { ma: body.mabantin, ketqua: 'phatngay', idlichphat: live.idlichphat, sothietbi: live.sothietbi }, broadcastId: live.idlichphat };
-    }
-    awaiting = await createSchedule(ctx, scheduleBody({ title: body.tieude, sources, areas: target.areas, devices: target.devices, messageType: body.loaibantin, priority, repeat }, timetable!), { awaitApproval: true, provinceId: body.mabantin });
-    await logReceived(ctx.db, ctx, key, 'nhan-ban-tin-httt-nguon', 'lichphat', awaiting.id, body.tieude, { mabantin: body.mabantin, mucdouutien: body.mucdouutien, ketqua: 'choduyet' });
-    return { result: { ma: body.mabantin, ketqua: 'choduyet', idlichphat: awaiting.id, sothietbi: awaiting.device_count }, scheduleId: awaiting.id };
+    // A bulletin refused after its file was fetched (speakers held by an equal priority, a clash)
+    // leaves no file in the library (issue #27).
+    return refusedDiscards(ctx, uploads, async () => {
+      if (emergency) {
+        const live = await startImmediateBroadcast(ctx, {
+          tieude: body.tieude, loaibantin: body.loaibantin, uutien: priority, diabanchon: target.areas, thietbichon: target.devices.length > 0 ? target.devices : ['tatca'],
+          kieulaplai: body.kieulaplai, thoigianlaplai: repeat.interval, solanlaplai: body.solanlaplai, ngatphat: [],
+        }, sources, [], { provinceId: body.mabantin });
+        await logReceived(ctx.db, ctx, key, 'nhan-ban-tin-httt-nguon', 'phatngay', live.idlichphat, body.tieude, { mabantin: body.mabantin, mucdouutien: body.mucdouutien, ketqua: 'phatngay' });
+        return { result: { ma: body.mabantin, ketqua: 'phatngay', idlichphat: live.idlichphat, sothietbi: live.sothietbi }, broadcastId: live.idlichphat };
+      }
+      awaiting = await createSchedule(ctx, scheduleBody({ title: body.tieude, sources, areas: target.areas, devices: target.devices, messageType: body.loaibantin, priority, repeat }, timetable!), { awaitApproval: true, provinceId: body.mabantin });
+      await logReceived(ctx.db, ctx, key, 'nhan-ban-tin-httt-nguon', 'lichphat', awaiting.id, body.tieude, { mabantin: body.mabantin, mucdouutien: body.mucdouutien, ketqua: 'choduyet' });
+      return { result: { ma: body.mabantin, ketqua: 'choduyet', idlichphat: awaiting.id, sothietbi: awaiting.device_count }, scheduleId: awaiting.id };
+    });
   });
   return { result, awaiting };
+}
+
+/** Runs `use`; when it throws, the files stored for it (not those already in the library) go. */
+async function refusedDiscards<T>(ctx: InboundContext, uploads: StoredAudio[], use: () => Promise<T>): Promise<T> {
+  try {
+    return await use();
+  } catch (error) {
+    await discardUploads(ctx.db, ctx.storage, uploads);
+    throw error;
+  }
 }
 
 async function logReceived(db: Db, ctx: InboundContext, key: { name: string }, action: string, targetType: string, targetId: string | undefined, targetName: string | undefined, detail: Record<string, unknown>): Promise<void> {

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, PROVINCE_MESSAGES, type ProvinceInboundResult, type Schedule } from '@loa/contract';
+import { API_KEY_MESSAGES, PROVINCE_MESSAGES, SOURCE_KINDS, type ProvinceInboundResult, type Schedule } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
-import { eventually, signedInAdmin, startSpeakers, type TestServer } from '../../../test/helpers';
+import { broadcastForm, eventually, signedInAdmin, startSpeakers, type TestServer } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import type { FakeProvince } from '../../../test/fakeProvince';
 import { startProvinceWorld, stopProvinceWorld } from '../../../test/province';
@@ -104,6 +106,30 @@ describe('province exchange, inbound', () => {
     const schedule = (await w.client.post('/v1/client/lichphat/laylichphatsua', { data: { id: again.body.data.idlichphat } })).body.data as Schedule;
     expect(schedule).toMatchObject({ trangthai: 'choduyet', chedophat: 'hangtuan', thutrongtuan: [1, 3, 5], uutien: 1 });
     expect((await logOf('nhan-lenh-httt-nguon')).map((e) => e.detail.lenh)).toEqual(['amluong', 'dung', 'lichphat']);
+  });
+
+  it('keeps a file whose address has a bad escape (%ZZ) under its name as written, and a refused bulletin leaves no file behind (issue #27)', async () => {
+    fake.files.set('tin-%ZZ.mp3', makeMp3(2, 128, 523));
+    const odd = await asProvince('/v1/client/httt-nguon/bantin', bulletin({ noidung: { tepamthanh: `${fake.fileBase}/tin-%ZZ.mp3` } }));
+    expect(odd.status, JSON.stringify(odd.body)).toBe(200);
+    expect(await server.db.query("SELECT original_name FROM media WHERE original_name = 'tin-%ZZ.mp3'")).toHaveLength(1);
+    await eventually(() => server.app.engine.live().every((l) => l.idAdmin !== w.admin.id), 10_000);
+    // Speakers held by an emergency of the same level: the province's bulletin is refused, and the
+    // file fetched for it goes with it.
+    const held = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(
+      { tieude: 'Khẩn cấp của huyện', loaibantin: 2, uutien: 1, diabanchon: [w.areas.communeA], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 },
+      [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 300, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: 300 }],
+    ));
+    expect(held.status).toBe(200);
+    try {
+      fake.files.set('bi-tu-choi.mp3', makeMp3(2, 128, 587));
+      const refused = await asProvince('/v1/client/httt-nguon/bantin', bulletin({ noidung: { tepamthanh: `${fake.fileBase}/bi-tu-choi.mp3` } }));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(await server.db.query("SELECT key FROM media WHERE key LIKE '%bi-tu-choi%'")).toEqual([]);
+      expect(fs.readdirSync(path.join(server.app.storage.root, 'audio')).filter((name) => name.includes('bi-tu-choi'))).toEqual([]);
+    } finally {
+      await w.client.post('/v1/client/phatngay/dungphatngay', {});
+    }
   });
 
   it('refuses another administrator\'s areas, a signed-in person, wrong and revoked keys and bad bodies, says why, logs it and stays up', async () => {

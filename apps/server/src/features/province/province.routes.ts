@@ -10,6 +10,7 @@ import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import { receiveBulletin, receiveCommand, type InboundOutcome } from './inbound.service';
 import { connectorState, resyncAll, retryMessages, type ConnectorContext } from './province.service';
+import { announceSchedules } from '../schedules/announce';
 
 /** The province connector on the Kết nối page: its state and outbox, retry now, push everything again. */
 export async function provinceConsoleRoutes(app: FastifyInstance): Promise<void> {
@@ -58,6 +59,7 @@ export async function provinceInboundRoutes(app: FastifyInstance): Promise<void>
   const scheduled = async ({ awaiting }: InboundOutcome): Promise<void> => {
     if (!awaiting) return;
     await app.scheduler.reload();
+    announceSchedules(app.bus, [awaiting]);
     await notifyScheduleAwaitingApproval(app.notifyDeps, {
       id: awaiting.id, adminId: awaiting.admin_id, areaIds: awaiting.chosen_areas, title: awaiting.title, createdByName: awaiting.creator_name,
     }).catch((error: unknown) => app.log.warn({ err: error }, 'approval notification failed'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEDULE_MISSED_REASONS, SOURCE_KINDS, type Notification, type Schedule, vnClock } from '@loa/contract';
+import { EVENTS, SCHEDULE_MESSAGES, SCHEDULE_MISSED_REASONS, SOURCE_KINDS, type Notification, type Schedule, vnClock } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { createTestUser, eventually, signedInAdmin, startSpeakers, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 import { localDate } from './recurrence';
@@ -62,6 +62,28 @@ describe('a schedule on air', () => {
     await eventually(() => speaker.playing === null, 3000);
     expect((await detail(w.client, s._id))).toMatchObject({ tieude: 'Đã sửa', iddangphat: null, tinhtrang: null, trangthai: 'daduyet' });
   });
+
+  it('says what saving needs when a one-time schedule on air is edited at its own time (issue #32 item 9), and takes a new time', async () => {
+    const w = await signedInAdmin(server);
+    const [speaker] = await startSpeakers(server, w.client, w.areas.communeB, 1);
+    agents.push(speaker);
+    const at = soon();
+    const body = once(w.areas.communeB, at, 120, { tieude: 'Một lần đang phát' });
+    const s = (await w.client.post('/v1/client/lichphat/taolichphat', body)).body.data as Schedule;
+    await eventually(() => speaker.playing !== null, at - Date.now() + 3000);
+    // Not 'lies in the past' after the editor said the running occurrence would stop: what saving needs.
+    const refused = await w.client.post('/v1/client/lichphat/sualichphat', { ...body, tieude: 'Đã sửa', id: s._id, phienban: s.phienban });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(SCHEDULE_MESSAGES.onAirNothingLeft);
+    // Refused: nothing changed, the occurrence plays on.
+    expect(speaker.playing).not.toBeNull();
+    expect(await detail(w.client, s._id)).toMatchObject({ tieude: 'Một lần đang phát', tinhtrang: 'dangphat' });
+    const later = at + 3_600_000;
+    const moved = await w.client.post('/v1/client/lichphat/sualichphat', { ...body, tieude: 'Đã sửa', ngaybatdau: localDate(later), giophat: [vnClock(later)], id: s._id, phienban: s.phienban });
+    expect(moved.status).toBe(200);
+    await eventually(() => speaker.playing === null, 3000);
+    expect(await detail(w.client, s._id)).toMatchObject({ tieude: 'Đã sửa', lanphattiep: later });
+  });
 });
 
 describe('what became of a schedule', () => {
@@ -110,10 +132,23 @@ describe('what became of a schedule', () => {
     const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'], hoten: 'Cán bộ xã' });
     const officerClient = new TestClient(server.url);
     await officerClient.login(officer);
+    // The approver's console is open on the list (issue #32 items 8, 13): it hears each change of the schedule.
+    const approverConsole = await w.client.socket();
+    const heard: string[][] = [];
+    approverConsole.on(EVENTS.schedulesChanged, ({ ids }) => heard.push(ids));
     const at = soon(3000);
     const s = (await officerClient.post('/v1/client/lichphat/taolichphat', once(w.areas.communeA, at, 30, { tieude: 'Chưa kịp duyệt' }))).body.data as Schedule;
     // Waiting for approval: nothing will fire, so no next start, only the planned one.
     expect(s).toMatchObject({ trangthai: 'choduyet', lanphattiep: null, dukien: at });
+    // Submitted by another officer: the approver's open list reads it again at once.
+    await eventually(() => heard.length === 1, 3000);
+    expect(heard).toEqual([[s._id]]);
+    // Sent for approval well before the reminder window (as if 40 minutes ago)…
+    await server.db.query(`UPDATE schedules SET updated_at = now() - interval '40 minutes' WHERE id = $1`, [s._id]);
+    // …while one sent inside the window (a CAP draft a quarter of an hour ahead) is told once, as "chờ duyệt", not reminded at once too.
+    const late = (await officerClient.post('/v1/client/lichphat/taolichphat', once(w.areas.communeA, soon(60_000), 30, { tieude: 'Gửi sát giờ' }))).body.data as Schedule;
+    await eventually(() => heard.length === 2, 3000);
+    expect(heard[1]).toEqual([late._id]);
     // Within 30 minutes of its start: the approvers are reminded, once.
     const of = async (kind: string) => {
       const found = (await notifications(w.client)).filter((n) => n.loai === kind && n.doituong?.id === s._id);
@@ -122,6 +157,8 @@ describe('what became of a schedule', () => {
     const reminded = await eventually(() => of('lichphat-sapden'), 4000);
     expect(reminded).toHaveLength(1);
     expect(reminded[0].noidung).toContain('Chưa kịp duyệt');
+    const toldLate = (await notifications(w.client)).filter((n) => n.doituong?.id === late._id).map((n) => n.loai);
+    expect(toldLate).toEqual(['lichphat-choduyet']);
 
     const missed = await eventually(async () => ((await detail(w.client, s._id)).tinhtrang === 'bolo' ? detail(w.client, s._id) : null), at - Date.now() + 5000, 200);
     expect(missed).toMatchObject({ trangthai: 'ketthuc', lanphattiep: null, thaotac: { duyet: false }, lanphatcuoi: { ketqua: 'bolo', lydo: SCHEDULE_MISSED_REASONS.chuaduyet, thoidiem: at } });
@@ -130,6 +167,9 @@ describe('what became of a schedule', () => {
     expect(run).toEqual({ status: 'missed', reason: 'chuaduyet' });
     const told = await eventually(() => of('lichphat-bolo'), 4000);
     expect(told).toHaveLength(1);
+    // Missed: the open list is told too, and drops its 'Chờ duyệt' and Duyệt.
+    await eventually(() => heard.slice(2).some((ids) => ids.includes(s._id)), 3000);
+    approverConsole.disconnect();
     expect(told[0]).toMatchObject({ tieude: 'Lịch phát bị bỏ lỡ', lienket: `/quan-ly-lich-phat?id=${s._id}` });
     // The officer, who may not approve, is not among them; it is too late to approve.
     expect((await notifications(officerClient)).some((n) => n.loai === 'lichphat-bolo')).toBe(false);

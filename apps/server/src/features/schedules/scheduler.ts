@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../infra/db';
@@ -7,6 +6,7 @@ import { insertBroadcast, type NewBroadcast } from '../broadcasts/broadcasts.que
 import { PlayoutEngine as Engine } from '../../playout/engine';
 import { logCuts } from '../broadcasts/broadcasts.service';
 import { occurrencesBetween } from './recurrence';
+import { occurrenceSessionId } from '../../playout/devicePlans';
 import * as q from './schedules.queries';
 import { recurrenceOf, spanOf } from './schedules.service';
 import { allCalendars, DEFAULT_CALENDAR, type HolidayCalendar } from '../holidays/holidays.service';
@@ -36,6 +36,8 @@ export interface SchedulerOptions {
   leaderTimeoutMs?: number;
   /** Where alerts about schedules not approved go ('schedule.alert'); none without it. */
   bus?: DomainBus;
+  /** Called after each reading of the approved schedules (after a change, and every 5 s): the speakers' plans follow. */
+  onReloaded?: () => void;
 }
 
 /**
@@ -116,8 +118,14 @@ export class Scheduler {
       const stale = versions.filter((v) => this.schedules.get(v.id)?.version !== v.version).map((v) => v.id);
       for (const row of await q.findSchedules(this.db, stale)) if (row.status === 'daduyet') this.schedules.set(row.id, row);
       this.calendars = await allCalendars(this.db);
+      this.opts.onReloaded?.();
     });
     return this.reloading;
+  }
+
+  /** The approved schedules as last read, each with when it fires (its administrator's holidays applied). */
+  approved(): { row: q.ScheduleRow; recurrence: ReturnType<typeof recurrenceOf> }[] {
+    return [...this.schedules.values()].map((row) => ({ row, recurrence: this.recurrence(row) }));
   }
 
   /** When a schedule fires, by the same function as every answer, with its administrator's holidays. */
@@ -264,7 +272,7 @@ export class Scheduler {
   /**
    * Schedules waiting for approval (or sent back) never fire: an occurrence whose start came is
    * recorded as missed ('chuaduyet'), and the approvers are told; one waiting for approval 30 minutes
-   * before its start is reminded of. Each once, whatever the number of instances (the records' keys).
+   * before its start is reminded of (unless it was sent for approval within those 30 minutes). Each once, whatever the number of instances (the records' keys).
    */
   async watchUnapproved(): Promise<void> {
     if (!this.leading || this.watching) return;
@@ -281,6 +289,9 @@ export class Scheduler {
         }
         if (s.status !== 'choduyet') continue;
         for (const planned of occurrencesBetween(this.recurrence(s), now + 1, now + REMIND_BEFORE_MS + 1)) {
+          // Sent for approval already inside the reminder window (a CAP draft a quarter of an hour
+          // ahead): "chờ duyệt" has just told the approvers, a reminder at once would say it twice.
+          if (s.updated_at.getTime() >= planned - REMIND_BEFORE_MS) continue;
           if (!this.watched.has(`${q.runKey(s.id, planned)}:sapden`)) soon.push([s, planned]);
         }
       }
@@ -309,7 +320,7 @@ export class Scheduler {
     const lag = Math.max(0, this.now() - planned);
     // The run starts at the planned second: a late fire (or a restart) joins at the right position.
     const broadcast: NewBroadcast = {
-      id: crypto.randomUUID(), admin_id: s.admin_id, created_by: s.created_by, type: 'phatlich', title: s.title, message_type: s.message_type, priority: s.priority,
+      id: occurrenceSessionId(s.id, planned), admin_id: s.admin_id, created_by: s.created_by, type: 'phatlich', title: s.title, message_type: s.message_type, priority: s.priority,
       chosen_areas: s.chosen_areas, chosen_devices: s.chosen_devices, target_areas: s.target_areas, target_devices: s.target_devices,
       device_count: s.device_count, sources: s.sources, items: s.items, total_seconds: s.total_seconds, repeat_mode: s.repeat_mode,
       repeat_interval: s.repeat_interval, repeat_count: s.repeat_count, run_started_at: new Date(planned), schedule_id: s.id,

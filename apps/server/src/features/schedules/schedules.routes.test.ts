@@ -125,6 +125,18 @@ describe('schedules', () => {
     expect(later.body.data).toEqual([]);
   });
 
+  it('finds a clash months ahead, not only in the next two weeks (issue #32 item 4)', async () => {
+    const w = await signedInAdmin(server);
+    agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));
+    const far = Date.now() + 200 * 86_400_000;
+    const daily = schedule(w.areas.communeA, far, { tieude: 'Thời sự hằng ngày', chedophat: 'hangngay', thutrongtuan: [], ngaybatdau: localDate(Date.now() + 86_400_000), ngayketthuc: null });
+    const s = (await w.client.post('/v1/client/lichphat/taolichphat', daily)).body.data as Schedule;
+    const once = schedule(w.areas.communeA, far + 10_000, { tieude: 'Lễ hội cuối năm', chedophat: 'motlan', thutrongtuan: [], ngayketthuc: null });
+    const clash = await w.client.post('/v1/client/lichphat/kiemtrathongtin', once);
+    expect(clash.body.data.map((c: { idlichphat: string }) => c.idlichphat)).toEqual([s._id]);
+    expect(localDate(clash.body.data[0].batdau)).toBe(localDate(far));
+  });
+
   it('leaves out the schedule being edited and names both whole occurrences of a clash', async () => {
     const w = await signedInAdmin(server);
     agents.push(...(await startSpeakers(server, w.client, w.areas.communeA, 1)));

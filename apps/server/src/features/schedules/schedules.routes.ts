@@ -1,6 +1,6 @@
 import {
   bulkReviewBodySchema, targetDeviceSchema, bulkReviewResultSchema, copyWeekBodySchema, copyWeekResultSchema, envelope, idDataSchema, schedulePageQuerySchema, schedulePageSchema, weekPlanQuerySchema, pinBodySchema, scheduleBodySchema, scheduleCheckBodySchema, scheduleConflictSchema, scheduleEditBodySchema, scheduleFilterSchema, scheduleSchema,
-  sendBackBodySchema, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
+  sendBackBodySchema, scheduleRemovedMessage, dataWrapper, MAX_UPLOAD_BYTES, sourceFileSchema, type ScheduleBody,
 } from '@loa/contract';
 import { z } from 'zod';
 import { formParts } from '../../infra/multipartLimits';
@@ -13,6 +13,7 @@ import { notifyScheduleAwaitingApproval } from '../notifications/notify';
 import * as q from './schedules.queries';
 import * as service from './schedules.service';
 import { copyWeek } from './copyWeek';
+import { announceSchedules } from './announce';
 import { auditRefusal } from '../system-log/refusalAudit';
 import { pageOf, visibleSchedules, weekPlanCsv } from './scheduleList';
 
@@ -23,7 +24,11 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const ctx = (request: FastifyRequest): service.ScheduleContext => ({ db: app.db, gateway: app.gateway, storage: app.storage, outbound: app.outbound, engine: app.engine, session: request.session! });
   const auth = { preHandler: app.requireUser };
   const one = envelope(scheduleSchema);
-  const changed = async () => app.scheduler.reload();
+  /** After a change: the scheduler plans again, and the open lists of those who see these schedules read them again. */
+  const changed = async (...rows: (q.ScheduleRow | null | undefined)[]) => {
+    await app.scheduler.reload();
+    announceSchedules(app.bus, rows);
+  };
   /** A schedule as the caller sees it: its pins, the actions it may take, what runs now. */
   const answer = async (request: FastifyRequest, row: q.ScheduleRow) => service.toSchedule(ctx(request), row, await service.viewerOf(ctx(request), app.engine.live(), [row.id]));
   // Approvers hear of a schedule that waits for them.
@@ -71,7 +76,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     ...auth, schema: { tags, summary: 'Tạo lịch phát', body: scheduleBodySchema, response: { 200: one } },
   }, async (request) => {
     const row = await service.createSchedule(ctx(request), request.body as ScheduleBody);
-    await changed();
+    await changed(row);
     if (row.status === 'choduyet') await awaitingApproval(row);
     return { data: await answer(request, row) };
   });
@@ -81,29 +86,50 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { id, phienban, ...body } = request.body as z.infer<typeof scheduleEditBodySchema>;
     const row = await service.editSchedule(ctx(request), id, phienban, body);
-    await changed();
+    await changed(row);
     if (row.status === 'choduyet') await awaitingApproval(row);
     return { data: await answer(request, row) };
   });
 
-  const idAction = (path: string, summary: string, run: (c: service.ScheduleContext, id: string) => Promise<q.ScheduleRow | void>) =>
+  /**
+   * Runs a change that takes a schedule out of the speakers' plans (a delete, a send-back): what it
+   * answered, and how many of the speakers whose plan held the schedule have not yet heard of the
+   * change (they may still play it; issue #30).
+   */
+  const unheardAfter = async <T>(id: string, change: () => Promise<T>): Promise<{ result: T; unheard: number }> => {
+    const holders = app.plans.holders(id);
+    const result = await change();
+    return { result, unheard: await app.plans.notHeard(holders) };
+  };
+
+  const idAction = (path: string, summary: string, run: (c: service.ScheduleContext, id: string) => Promise<q.ScheduleRow | void>, tellUnheard = false) =>
     app.post(`${base}/${path}`, { ...auth, schema: { tags, summary, body: z.object({ id: z.string().max(64) }) } }, async (request) => {
-      const row = await run(ctx(request), (request.body as { id: string }).id);
-      await changed();
-      return { data: row ? await answer(request, row) : null };
+      const id = (request.body as { id: string }).id;
+      // A deleted schedule is told by what it was.
+      const before = await q.findSchedule(app.db, id);
+      const change = async () => {
+        const row = await run(ctx(request), id);
+        await changed(row ?? before);
+        return row;
+      };
+      if (!tellUnheard) {
+        const row = await change();
+        return { data: row ? await answer(request, row) : null };
+      }
+      const { result: row, unheard } = await unheardAfter(id, change);
+      // `chuanhan`: the count, for a console that words it in its own language.
+      return { data: row ? await answer(request, row) : null, message: scheduleRemovedMessage(unheard), chuanhan: unheard };
     });
   idAction('duyetlichphat', 'Duyệt lịch phát', service.approveSchedule);
-  idAction('xoalichphat', 'Xoá lịch phát', service.deleteSchedule);
+  idAction('xoalichphat', 'Xoá lịch phát (message và chuanhan: bao nhiêu loa chưa nhận lịch mới)', service.deleteSchedule, true);
 
   app.post(`${base}/saocheptuan`, {
     ...auth, schema: { tags, summary: 'Sao chép lịch phát của một tuần (từ thứ Hai) sang tuần sau hoặc N tuần sau', body: copyWeekBodySchema, response: { 200: envelope(copyWeekResultSchema) } },
   }, async (request) => {
     const result = await copyWeek(ctx(request), request.body as z.infer<typeof copyWeekBodySchema>);
-    await changed();
-    for (const id of result.datao) {
-      const row = await q.findSchedule(app.db, id);
-      if (row?.status === 'choduyet') await awaitingApproval(row);
-    }
+    const rows = await Promise.all(result.datao.map((id) => q.findSchedule(app.db, id)));
+    await changed(...rows);
+    for (const row of rows) if (row?.status === 'choduyet') await awaitingApproval(row);
     return { data: result };
   });
 
@@ -145,7 +171,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     const allRefused = result.xong.length === 0 && refusals.length === result.loi.length;
     for (const refusal of allRefused ? refusals.slice(1) : refusals) await auditRefusal(app, request, refusal);
     if (allRefused) throw refusals[0];
-    await changed();
+    await changed(...(await Promise.all(result.xong.map((id) => q.findSchedule(app.db, id)))));
     return { data: result };
   });
 
@@ -153,16 +179,23 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
     ...auth, schema: { tags, summary: 'Ghim / bỏ ghim lịch phát cho riêng mình; tatca: cho mọi người (cần quyền duyệt lịch phát)', body: pinBodySchema, response: { 200: one } },
   }, async (request) => {
     const body = request.body as z.infer<typeof pinBodySchema>;
-    return { data: await answer(request, await service.pinSchedule(ctx(request), body.id, body.tatca ?? false)) };
+    const row = await service.pinSchedule(ctx(request), body.id, body.tatca ?? false);
+    // A pin for everyone moves the schedule in everyone's list.
+    if (body.tatca) announceSchedules(app.bus, [row]);
+    return { data: await answer(request, row) };
   });
 
   app.post(`${base}/yeucauduyetlai`, {
-    ...auth, schema: { tags, summary: 'Trả lịch phát về người tạo kèm lý do', body: sendBackBodySchema, response: { 200: one } },
+    ...auth, schema: { tags, summary: 'Trả lịch phát về người tạo kèm lý do (chuanhan: bao nhiêu loa chưa nhận lịch mới)', body: sendBackBodySchema, response: { 200: one.extend({ chuanhan: z.number().int() }) } },
   }, async (request) => {
     const body = request.body as z.infer<typeof sendBackBodySchema>;
-    const row = await service.sendBackSchedule(ctx(request), body.id, body.lydo);
-    await changed();
-    return { data: await answer(request, row) };
+    // An approved schedule sent back leaves the speakers' plans.
+    const { result: row, unheard } = await unheardAfter(body.id, async () => {
+      const sentBack = await service.sendBackSchedule(ctx(request), body.id, body.lydo);
+      await changed(sentBack);
+      return sentBack;
+    });
+    return { data: await answer(request, row), chuanhan: unheard };
   });
 
   app.post(`${base}/xoanguonphat`, {
@@ -170,7 +203,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { id, thutu } = (request.body as { data: { id: string; thutu: number } }).data;
     const row = await service.removeSource(ctx(request), id, thutu - 1);
-    await changed();
+    await changed(row);
     return { data: await answer(request, row) };
   });
 

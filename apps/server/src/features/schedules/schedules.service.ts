@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import {
-  BROADCAST_MESSAGES, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, NORMAL_PRIORITY, isPriority, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES,
+  BROADCAST_MESSAGES, CLASH_HORIZON_DAYS, MAX_BROADCAST_SECONDS, MSG, MESSAGE_TYPES, NORMAL_PRIORITY, isPriority, broadcastSpanSeconds, REPEAT_COUNT_MIN, REPEAT_INTERVAL_MIN_SECONDS, SCHEDULE_MESSAGES, statusAfterSave,
   SCHEDULE_MISSED_REASONS, type LiveBroadcast, type Schedule, type ScheduleBody, type ScheduleConflict, type ScheduleException, type ScheduleMissedReason, type Source,
 } from '@loa/contract';
-import { badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
+import { AppError, badRequest, conflict, notFound, outOfScope } from '../../infra/errors';
 import { hasRight, requireRight } from '../auth/rights';
 import { areaScope, sharedScopeIds, type AreaScope } from '../areas/areas.service';
 import { itemsFromSources, resolveTarget, type ComposeContext } from '../broadcasts/compose';
@@ -263,13 +263,33 @@ async function stopRunsOf(ctx: ScheduleContext, row: q.ScheduleRow, why: string)
   return stopped;
 }
 
+/** What an officer chooses in the editor; what the server derives from it (items, speakers) is left out. */
+const CHOICES = ['title', 'programme_id', 'sources', 'chosen_areas', 'chosen_devices', 'message_type', 'priority', 'mode', 'weekdays', 'start_date', 'end_date',
+  'times', 'monthly', 'dates', 'max_count', 'exceptions', 'skip_holidays', 'repeat_mode', 'repeat_interval', 'repeat_count'] as const;
+
+/** JSON with object keys in order (jsonb does not keep the order they were written in), undefined as null. */
+const canonical = (value: unknown): string => JSON.stringify(value ?? null, (_key, v: unknown) => (
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => a.localeCompare(b))) : v
+));
+
+/** Whether a save would store exactly what the schedule holds (issue #32 item 5: such a save changes nothing). */
+export const sameChoices = (row: q.ScheduleRow, fields: q.ScheduleFields): boolean => CHOICES.every((c) => canonical(row[c]) === canonical(fields[c]));
+
 /**
- * Saves an edit (sualichphat) unless someone else saved first; an edit needs approval again. An
+ * Saves an edit (sualichphat) unless someone else saved first. A change waits for approval again
+ * unless an approver changes an approved schedule (statusAfterSave); saving never approves. An
  * occurrence on air is stopped on the speakers once the edit is saved (the new plan fires from the next one).
  */
 export async function editSchedule(ctx: ScheduleContext, id: string, version: number, body: ScheduleBody): Promise<q.ScheduleRow> {
   const before = await scheduleFor(ctx, id, 'sua');
-  const fields = await compose(ctx, body, Date.now(), undefined, before.exceptions);
+  const fields = await compose(ctx, body, Date.now(), undefined, before.exceptions).catch((error: unknown) => {
+    // Its only occurrence is the one on air: say what saving needs, not that the schedule lies in the past (issue #32 item 9).
+    if (error instanceof AppError && error.message === SCHEDULE_MESSAGES.inPast && ctx.engine.live().some((l) => l.idlichgoc === id)) throw badRequest(SCHEDULE_MESSAGES.onAirNothingLeft);
+    throw error;
+  });
+  // Saving unchanged neither approves nor sends back, and leaves a running occurrence on air.
+  if (sameChoices(before, fields)) return before;
+  fields.status = statusAfterSave(before.status, hasRight(ctx.session, 'duyetlichphat'));
   await ctx.db.transaction(async (tx) => {
     if (!(await q.updateSchedule(tx, id, version, fields.status === 'daduyet' ? ctx.session.user.id : null, fields))) throw conflict(SCHEDULE_MESSAGES.editConflict);
     await writeSystemLog(tx, ctx.session.actor, { action: 'sua-lich-phat', targetType: 'lichphat', targetId: id, detail: { tieude: fields.title } });
@@ -350,7 +370,8 @@ export const bodyOf = (row: q.ScheduleRow, sources: Source[]): ScheduleBody => (
 
 /**
  * kiemtrathongtin: which approved or pending schedules would hold some of the same devices at an
- * overlapping time within the next two weeks, so the officer can decide before saving.
+ * overlapping time within the next CLASH_HORIZON_DAYS (a year: a clash on 29/12 is found in
+ * November), so the officer can decide before saving.
  */
 export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exceptId?: string, now = Date.now()): Promise<ScheduleConflict[]> {
   // The schedule being edited is left out (it must be one the caller reaches).
@@ -358,7 +379,7 @@ export async function findConflicts(ctx: ComposeContext, body: ScheduleBody, exc
   const calendar = await calendarOf(ctx.db, ctx.session.user.admin_id);
   const fields = await compose(ctx, body, now, calendar, previous);
   const mine = new Set([...fields.target_devices, ...ctx.gateway.devicesIn(ctx.gateway.subtree(fields.target_areas))]);
-  const horizon = now + 14 * 24 * 3600 * 1000;
+  const horizon = now + CLASH_HORIZON_DAYS * 24 * 3600 * 1000;
   const conflicts: ScheduleConflict[] = [];
   for (const other of await q.listSchedules(ctx.db, ctx.session.user.admin_id)) {
     if (other.id === exceptId || other.status === 'ketthuc') continue;

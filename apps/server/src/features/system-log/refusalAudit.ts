@@ -14,6 +14,7 @@ export async function auditRefusal(app: FastifyInstance, request: FastifyRequest
     await writeSystemLog(app.db, request.session.actor, {
       action: REFUSAL_ACTIONS[refusal.kind],
       outcome: 'denied',
+      ...(refusal.target ? { targetType: refusal.target.type, targetId: refusal.target.id, targetName: refusal.target.name } : {}),
       detail: {
         // The route the router matched, never the raw URL (which may be spelled many ways).
         duongdan: request.routeOptions.url ?? null,

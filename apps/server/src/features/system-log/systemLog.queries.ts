@@ -46,6 +46,8 @@ const TARGET_NAME = `COALESCE(l.target_name, CASE l.target_type
   WHEN 'kenh' THEN (SELECT t.ten FROM channels t WHERE t.id = l.target_id)
   WHEN 'khoaapi' THEN (SELECT t.name FROM api_keys t WHERE t.id = l.target_id)
   WHEN 'nguoncap' THEN (SELECT t.url FROM cap_feeds t WHERE t.id = l.target_id)
+  WHEN 'thietbidangnhap' THEN (SELECT t.name FROM login_devices t WHERE t.id = l.target_id)
+  WHEN 'canhbaocap' THEN (SELECT COALESCE(NULLIF(t.headline, ''), t.identifier) FROM cap_alerts t WHERE t.id = l.target_id)
   END)`;
 
 /**

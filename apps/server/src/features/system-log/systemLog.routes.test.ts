@@ -13,7 +13,7 @@ async function world() {
   const w = await signedInAdmin(server);
   const actor = (userId: string) => ({ userId, tentaikhoan: 'nguoi-thu', adminId: w.admin.id, ip: '10.0.0.1' });
   for (let i = 0; i < 7; i += 1) {
-    await writeSystemLog(server.db, actor(w.admin.id), { action: i % 2 ? 'them-thiet-bi' : 'sua-dia-ban', targetType: 'diaban', targetId: i < 4 ? w.areas.communeA : w.areas.communeB, detail: { thu: i, ten: 'Xã "Đông", 1' } });
+    await writeSystemLog(server.db, actor(w.admin.id), { action: i % 2 ? 'them-thiet-bi' : 'sua-dia-ban', targetType: 'diaban', targetId: i < 4 ? w.areas.communeA : w.areas.communeB, detail: { soluong: i, ten: 'Xã "Đông", 1' } });
   }
   return w;
 }
@@ -38,10 +38,10 @@ describe('GET /v1/client/nhatky', () => {
   it('filters by action, user, area (with the areas below it) and date range', async () => {
     const { admin, areas, client } = await world();
     const byAction = (await client.get('/v1/client/nhatky?hanhdong=them-thiet-bi')).body.data.items as SystemLogEntry[];
-    expect(byAction.map((e) => e.chitiet?.thu)).toEqual([5, 3, 1]);
+    expect(byAction.map((e) => e.chitiet?.soluong)).toEqual([5, 3, 1]);
     expect((await client.get(`/v1/client/nhatky?nguoidung=${admin.tentaikhoan}`)).body.data.items.length).toBeGreaterThanOrEqual(8);
     const inA = (await client.get(`/v1/client/nhatky?diaban=${areas.communeA}`)).body.data.items as SystemLogEntry[];
-    expect(inA.map((e) => e.chitiet?.thu)).toEqual([3, 2, 1, 0]);
+    expect(inA.map((e) => e.chitiet?.soluong)).toEqual([3, 2, 1, 0]);
     expect(inA[0].diaban).toEqual({ _id: areas.communeA, tendiaban: 'Xã A' });
     expect((await client.get(`/v1/client/nhatky?diaban=${areas.district}&hanhdong=sua-dia-ban`)).body.data.items).toHaveLength(4);
     const today = new Date().toISOString().slice(0, 10);
@@ -73,7 +73,8 @@ describe('GET /v1/client/nhatky: names and accent-blind user search', () => {
     expect(items.every((e) => e.doituong.id === areas.communeA && e.doituong.ten === 'Xã A')).toBe(true);
     const res = await fetch(`${server.url}/v1/client/nhatky/xuatcsv?diaban=${areas.communeA}`, { headers: { cookie: client.cookieHeader } });
     const lines = (await res.text()).split('\r\n').filter(Boolean);
-    expect(lines[1]).toContain(`Xã A,${areas.communeA}`);
+    expect(lines[1]).toContain('Địa bàn: Xã A');
+    expect(lines[1]).not.toContain(areas.communeA);
   });
 
   it('finds a user by part of the login name or full name, accents and case aside', async () => {
@@ -99,8 +100,10 @@ describe('GET /v1/client/nhatky/xuatcsv', () => {
     const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(SYSTEM_LOG_CSV_COLUMNS.join(','));
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toContain('Xã B');
-    expect(lines[1]).toContain('"{""ten"":""Xã \\""Đông\\"", 1"",""thu"":6}"');
+    // What the screen shows: labels, the target by name, readable details; no codes, ids or JSON.
+    expect(lines[1]).toMatch(/^[^,]+,nguoi-thu,Sửa địa bàn,Địa bàn: Xã B,Xã B,10\.0\.0\.1,Thành công,"Tên: Xã ""Đông"", 1; Số lượng: 6"$/);
+    expect(lines[2]).toContain(',Thêm thiết bị,');
+    for (const raw of ['sua-dia-ban', 'them-thiet-bi', ',ok,', '{', areas.communeB]) expect(lines.join('\n')).not.toContain(raw);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import {
-  SYSTEM_LOG_CSV_COLUMNS, SYSTEM_LOG_CSV_MAX_ROWS, type SystemLogEntry, type SystemLogPage, type SystemLogQuery,
+  describeLogDetail, labelOf, LOG_ACTION_LABELS, LOG_OUTCOME_LABELS, LOG_TARGET_LABELS, SYSTEM_LOG_CSV_COLUMNS, SYSTEM_LOG_CSV_MAX_ROWS, type SystemLogEntry, type SystemLogPage, type SystemLogQuery,
 } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import type { Session } from '../auth/auth.service';
@@ -68,6 +68,18 @@ export async function listSystemLog(db: Db, session: Session, query: SystemLogQu
   return { items, tieptheo: rows.length > query.sodong ? items[items.length - 1]._id : null };
 }
 
+/** One entry as the screen shows it: labels from the contract's table, the target by name, readable details (never codes, ids or JSON). */
+const csvRow = (r: LogRow): string => csvLine([
+  formatVietnamTime(r.at),
+  r.tentaikhoan ?? 'Hệ thống',
+  labelOf(LOG_ACTION_LABELS, r.action),
+  r.target_type ? `${labelOf(LOG_TARGET_LABELS, r.target_type)}${r.target_name ? `: ${r.target_name}` : ''}` : '',
+  r.area_name,
+  r.ip,
+  labelOf(LOG_OUTCOME_LABELS, r.outcome),
+  describeLogDetail(r.detail),
+]);
+
 /**
  * The filtered log as CSV (UTF-8 with BOM, for Excel), streamed page by page so a large export
  * never sits in memory. At most SYSTEM_LOG_CSV_MAX_ROWS rows. Right: xemnhatky.
@@ -83,7 +95,7 @@ export async function exportSystemLogCsv(db: Db, session: Session, query: System
     for (let after: string | undefined; sent < SYSTEM_LOG_CSV_MAX_ROWS;) {
       const rows = await selectLogPage(db, { ...filter, after, limit: Math.min(1000, SYSTEM_LOG_CSV_MAX_ROWS - sent) });
       if (rows.length === 0) return;
-      yield rows.map((r) => csvLine([formatVietnamTime(r.at), r.tentaikhoan, r.action, r.target_type, r.target_name, r.target_id, r.area_name, r.outcome, r.ip, r.detail])).join('');
+      yield rows.map(csvRow).join('');
       sent += rows.length;
       after = rows[rows.length - 1].id;
     }

@@ -31,6 +31,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
         ...monitor.snapshot((request.query as { reset?: string }).reset === '1'),
         thietbi: { tong: devices.length, online: devices.filter((d) => d.online).length },
         dongho: { traloi: app.gateway.clockCounts.answered, boqua: app.gateway.clockCounts.ignored },
+        tinnhanthietbi: { tuchoi: app.gateway.strikes.counts.refused, khongghiduoc: app.gateway.strikes.counts.unwritten, ngatketnoi: app.gateway.strikes.counts.cutOff },
         broker: app.broker.kind,
         database: app.db.kind,
         cum: {

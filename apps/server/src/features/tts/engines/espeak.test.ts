@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VOICES } from '@loa/contract';
-import { createEspeakEngine } from './espeak';
+import { SPEECH_KBPS, createEspeakEngine } from './espeak';
 import { ESPEAK_VOICES } from './espeakVoices';
 import { readMp3 } from './mp3Info';
 
@@ -21,12 +21,15 @@ describe('offline engine (eSpeak NG)', () => {
     const info = readMp3(audio.mp3);
     expect(info).not.toBeNull();
     expect(info!.sampleRate).toBe(22050);
-    expect(info!.bitrateKbps).toBe(64);
+    // Voice on horn speakers: 48 kbps mono, at most 400 kB a minute per speaker (issue #29).
+    expect(info!.bitrateKbps).toBe(SPEECH_KBPS);
+    expect(SPEECH_KBPS * 1000 / 8 * 60).toBeLessThanOrEqual(400_000);
+    expect(audio.mp3.length / audio.durationSeconds * 60).toBeLessThanOrEqual(400_000);
     expect(audio.durationSeconds).toBeGreaterThan(3);
     expect(audio.durationSeconds).toBeLessThan(20);
     expect(audio.durationSeconds).toBeCloseTo(info!.durationSeconds, 5);
     // The whole buffer is frames: nothing but MP3 after the last one.
-    expect(audio.mp3.length).toBeGreaterThan(audio.durationSeconds * 64_000 / 8 * 0.9);
+    expect(audio.mp3.length).toBeGreaterThan(audio.durationSeconds * SPEECH_KBPS * 1000 / 8 * 0.9);
   });
 
   it('gives each of the nine voices its own setting and its own sound', async () => {

@@ -23,7 +23,11 @@ interface Slot {
 type WorkerAnswer = { id: number; ok: true; mp3: Uint8Array; durationSeconds: number } | { id: number; ok: false; error: string };
 
 export interface EspeakOptions {
-  /** MP3 bit rate; mono speech at 22.05 kHz needs no more than 64. */
+  /**
+   * MP3 bit rate (default 48): eSpeak's mono 22.05 kHz voice on horn speakers (which pass little
+   * above 7 kHz) loses nothing audible against 64, and a minute of speech is 360 kB per speaker
+   * instead of 480 (issue #29: at most 400 kB a minute; docs/performance.md "Bytes a speaker needs").
+   */
   kbps?: number;
   /** Syntheses run at once, each in its own worker thread (default: the spare cores, 1 to 4). */
   workers?: number;
@@ -38,8 +42,11 @@ export interface EspeakOptions {
  * queue in arrival order, so a long bulletin never blocks the server's event loop and syntheses
  * never outnumber the spare cores.
  */
+/** The bit rate of the offline engine's speech. */
+export const SPEECH_KBPS = 48;
+
 export function createEspeakEngine(opts: EspeakOptions = {}): TtsEngine {
-  const kbps = opts.kbps ?? 64;
+  const kbps = opts.kbps ?? SPEECH_KBPS;
   const idleMs = opts.idleMs ?? 10 * 60_000;
   const jobTimeoutMs = opts.jobTimeoutMs ?? 60_000;
   const size = Math.max(1, opts.workers ?? Math.min(4, os.availableParallelism() - 1));

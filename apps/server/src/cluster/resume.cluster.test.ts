@@ -1,0 +1,77 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
+import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
+import { broadcastForm, eventually } from '../../test/helpers';
+import { startClusterParts, type ClusterParts } from '../../test/cluster';
+import { cleanupServers, signInSpawned, spawnServer, tempDataDir } from '../../test/serverProcess';
+
+/**
+ * Issue #32: the instance running an emergency is killed with -9 while the emergency pre-empts a
+ * programme another instance runs. The emergency ends while nobody holds its lease; the instance
+ * that claims it ends it and hands the speakers back: the programme resumes where it stands.
+ */
+
+let parts: ClusterParts;
+const agents: SpeakerAgent[] = [];
+
+beforeAll(async () => {
+  parts = await startClusterParts();
+});
+
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.stop().catch(() => undefined)));
+  await cleanupServers();
+  await parts?.stop();
+});
+
+const relay = (seconds: number) => [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 0, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/vov1', thoiluong: seconds }];
+
+describe('a pre-empted programme when the instance running the emergency dies', () => {
+  it('resumes on the speakers through the other instance once the emergency has ended', async () => {
+    const { env, mosquitto, scratch } = parts;
+    // One after the other, as the failover test does: the first one migrates the database.
+    const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const [onA, onB] = await Promise.all([signInSpawned(a), signInSpawned(b)]);
+    const district = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Hải Tân', cap: 'huyen', idcha: null })).body.data._id as string;
+    const commune = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Xã Hải Tân', cap: 'xa', idcha: district })).body.data._id as string;
+    const plays: Extract<DeviceCommand, { type: 'play' }>[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const device = (await onA.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa Hải Tân ${i}`, diaban: commune, serial: `RS-${crypto.randomBytes(6).toString('hex')}` })).body.data;
+      const agent = new SpeakerAgent({ mqttUrl: mosquitto.url, deviceId: device.thietbi._id, secret: device.secret, player: new SilentPlayer(), reconnectBaseMs: 200 });
+      agent.on('command', (c: DeviceCommand) => c.type === 'play' && plays.push(c));
+      agents.push(agent);
+      await agent.start();
+    }
+    await eventually(() => agents.every((x) => x.areas.length > 0), 20_000);
+
+    // A 10-minute programme, run by B.
+    const programme = await onB.post('/v1/client/phatngay/phatngay', broadcastForm(
+      { tieude: 'Chương trình buổi sáng', loaibantin: 1, uutien: -1, diabanchon: [commune], thietbichon: ['tatca'], kieulaplai: 0 }, relay(600)));
+    expect(programme.status, JSON.stringify(programme.body)).toBe(200);
+    const programmeId = programme.body.data.idlichphat as string;
+    await eventually(() => agents.every((x) => x.playing?.sessionId === programmeId), 10_000);
+    // A 3-second emergency, run by A, pre-empts it; A dies at once.
+    const emergency = await onA.post('/v1/client/phatngay/phatngay', broadcastForm(
+      { tieude: 'Cảnh báo bão số 9', loaibantin: 1, uutien: 1, diabanchon: [commune], thietbichon: ['tatca'], kieulaplai: 0 }, relay(3)));
+    expect(emergency.status, JSON.stringify(emergency.body)).toBe(200);
+    const emergencyId = emergency.body.data.idlichphat as string;
+    await eventually(() => agents.every((x) => x.playing?.sessionId === emergencyId), 10_000);
+    await a.kill9();
+    const killedAt = Date.now();
+    plays.length = 0;
+
+    // B claims the emergency once A's lease has run out, finds it over, and gives the programme back its speakers.
+    await eventually(() => agents.every((x) => x.playing?.sessionId === programmeId), 15_000, 100);
+    console.log(`programme resumed ${Date.now() - killedAt} ms after the emergency's server was killed`);
+    const [{ run_started_at: runStart }] = await scratch.query<{ run_started_at: Date }>('SELECT run_started_at FROM broadcasts WHERE id = $1', [programmeId]);
+    expect(plays.filter((p) => p.sessionId === programmeId).map((p) => p.startAt)).toContain(new Date(runStart).getTime());
+    for (const agent of agents) expect(Math.abs(agent.playing!.position - (Date.now() - new Date(runStart).getTime()) / 1000)).toBeLessThan(1.5);
+    const [ended] = await scratch.query<{ status: string; end_reason: string }>('SELECT status, end_reason FROM broadcasts WHERE id = $1', [emergencyId]);
+    expect(ended).toEqual({ status: 'finished', end_reason: 'ket-thuc-khi-may-chu-dung' });
+
+    expect((await onB.post('/v1/client/lichphat/dungkhancap', { id: programmeId })).status).toBe(200);
+    await eventually(() => agents.every((x) => x.playing === null), 5000);
+  });
+});

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER, SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
+import type { SpeakerAgent } from '@loa/speaker';
+import { eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
+import { makeMp3 } from '../../../test/audio';
+import { withDeviceProof } from '../../../../speaker/src/mediaProof';
+import { MEDIA_MESSAGES } from './mediaAccess';
+
+/*
+ * Issue #29, bad input: a speaker asking for audio with an address that is expired, forged or for
+ * another area gets 403 and the request is logged. Play commands carry signed addresses; a speaker
+ * proves who it is with its own id and a signature made with its secret.
+ */
+
+let server: TestServer;
+let w: Awaited<ReturnType<typeof signedInAdmin>>;
+let agent: SpeakerAgent;
+const commands: DeviceCommand[] = [];
+let sameArea: { id: string; secret: string };
+let neighbour: { id: string; secret: string };
+let otherArea: { id: string; secret: string };
+
+async function addDevice(area: string, name: string): Promise<{ id: string; secret: string }> {
+  const res = await w.client.post('/v1/client/thietbi/themmoi', { tenthietbi: name, diaban: area, serial: `SP-${name}-${Date.now()}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { id: res.body.data.thietbi._id, secret: res.body.data.secret };
+}
+
+async function upload(name: string, mp3: Buffer): Promise<string> {
+  const [address] = (await w.client.post('/v1/client/lichphat/geturlupload', { key: [name] })).body.data;
+  const put = await fetch(server.url + address.url, {
+    method: 'PUT', body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg', cookie: w.client.cookieHeader, [CSRF_HEADER]: w.client.cookies.get('loa_csrf')! },
+  });
+  expect(put.status).toBe(204);
+  return address.fields.key as string;
+}
+
+const refusalsLogged = () => server.db.query<{ target_id: string | null; admin_id: string | null; detail: { lydo: string; tep: string } }>(
+  `SELECT target_id, admin_id, detail FROM system_log WHERE action = 'tu-choi-tep-am-thanh' ORDER BY id`);
+
+let mp3: Buffer;
+let signed: string;
+let key: string;
+let otherKey: string;
+
+beforeAll(async () => {
+  // Small limits, so the tests can reach them: two audio responses per speaker, three per other address, cut after 2 s stalled.
+  server = await startTestServer({ MEDIA_MAX_PER_DEVICE: 2, MEDIA_MAX_PER_IP: 3, MEDIA_IDLE_SECONDS: 2 });
+  w = await signedInAdmin(server);
+  [agent] = await startSpeakers(server, w.client, w.areas.communeA, 1);
+  agent.on('command', (command) => commands.push(command));
+  sameArea = await addDevice(w.areas.communeA, 'Loa chợ');
+  neighbour = await addDevice(w.areas.communeA, 'Loa trường');
+  otherArea = await addDevice(w.areas.communeB, 'Loa xã bên');
+  mp3 = makeMp3(20);
+  key = await upload('ban-tin.mp3', mp3);
+  otherKey = await upload('tin-khac.mp3', makeMp3(3, 128, 880));
+  const res = await w.client.post('/v1/client/phatngay/phatngay', {
+    thongtin: { tieude: 'Bản tin xã A', loaibantin: 2, uutien: 1, diabanchon: [w.areas.communeA], thietbichon: ['tatca'], kieulaplai: 0 },
+    nguonphat: [{ kieunguon: SOURCE_KINDS.file, thoigianBatdau: 20, files: [{ fileName: 'ban-tin.mp3', url: key, duration: 20 }] }],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const play = await eventually(() => commands.find((c): c is Extract<DeviceCommand, { type: 'play' }> => c.type === 'play'), 5000);
+  signed = play.items[0].url;
+}, 60_000);
+afterAll(async () => {
+  await agent?.stop().catch(() => undefined);
+  await server.close();
+});
+
+const get = (url: string) => fetch(url.startsWith('http') ? url : server.url + url);
+const refused = async (url: string, message: string) => {
+  const res = await get(url);
+  expect(res.status, url).toBe(403);
+  expect(((await res.json()) as { message: string }).message).toBe(message);
+};
+
+describe('audio addresses of play commands', () => {
+  it('are signed, and serve the file to a speaker of the session, with or without its proof', async () => {
+    expect(signed).toMatch(new RegExp(`^/media/${key.replace(/[.]/g, '\\.')}\\?t=[\\w-]+\\.[\\w-]+$`));
+    const plain = await get(signed);
+    expect(plain.status).toBe(200);
+    expect(Buffer.from(await plain.arrayBuffer()).equals(mp3)).toBe(true);
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+    // Ranges, as a speaker resuming or seeking asks.
+    const part = await fetch(server.url + signed, { headers: { range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(mp3.subarray(100, 200))).toBe(true);
+    const proven = await get(withDeviceProof(server.url + signed, server.url, sameArea.id, sameArea.secret));
+    expect(proven.status).toBe(200);
+    expect(Buffer.from(await proven.arrayBuffer()).equals(mp3)).toBe(true);
+  });
+
+  it('refuses a speaker of another area with 403 and logs it against that device, once a minute', async () => {
+    const asked = withDeviceProof(server.url + signed, server.url, otherArea.id, otherArea.secret);
+    await refused(asked, MEDIA_MESSAGES.otherArea);
+    await refused(asked, MEDIA_MESSAGES.otherArea);
+    const logged = (await refusalsLogged()).filter((r) => r.target_id === otherArea.id && r.detail.lydo === MEDIA_MESSAGES.otherArea);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ admin_id: w.admin.id, detail: { tep: key } });
+    // Nor may it fetch a file of no plan of its own by its plain address.
+    await refused(withDeviceProof(`${server.url}/media/${key}`, server.url, otherArea.id, otherArea.secret), MEDIA_MESSAGES.otherArea);
+  });
+
+  it('refuses a forged token, a token of another file, a wrong proof and an expired token, each logged', async () => {
+    const url = new URL(server.url + signed);
+    const token = url.searchParams.get('t')!;
+    const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    await refused(`/media/${key}?t=${forged}`, MEDIA_MESSAGES.forged);
+    await refused(`/media/${otherKey}?t=${token}`, MEDIA_MESSAGES.forged);
+    await refused(`/media/${key}?t=${token}&d=${sameArea.id}&p=khong-dung`, MEDIA_MESSAGES.forged);
+    // A speaker's proof made with another device's secret.
+    const borrowed = new URL(withDeviceProof(server.url + signed, server.url, sameArea.id, otherArea.secret));
+    await refused(borrowed.pathname + borrowed.search, MEDIA_MESSAGES.forged);
+    const session = (commands.find((c) => c.type === 'play') as Extract<DeviceCommand, { type: 'play' }>).sessionId;
+    const expired = server.app.authDeps.signer.signPayload({ k: key, s: session, e: Math.floor(Date.now() / 1000) - 60 }, 'media');
+    await refused(`/media/${key}?t=${expired}`, MEDIA_MESSAGES.expired);
+    // An access token is not a media token.
+    const access = server.app.authDeps.signer.signPayload({ k: key, s: session, e: Math.floor(Date.now() / 1000) + 60 });
+    await refused(`/media/${key}?t=${access}`, MEDIA_MESSAGES.forged);
+    const reasons = (await refusalsLogged()).map((r) => r.detail.lydo);
+    expect(reasons).toContain(MEDIA_MESSAGES.forged);
+    expect(reasons).toContain(MEDIA_MESSAGES.expired);
+  });
+
+  it('still serves a plain address without a token or a device (the console\'s players, the province\'s copies)', async () => {
+    const res = await get(`/media/${key}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(mp3)).toBe(true);
+  });
+});
+
+describe('audio connections a client may hold', () => {
+  /** A 30 MB stored file: more than the socket buffers take, so a reader that stops holds its response open. */
+  const big = 'audio/1700000000000-0123456789abcdef-rat-dai.mp3';
+  let session: string;
+  const tokenFor = () => server.app.authDeps.signer.signPayload({ k: big, s: session, e: Math.floor(Date.now() / 1000) + 600 }, 'media');
+  const proven = (device: { id: string; secret: string }) => withDeviceProof(`${server.url}/media/${big}?t=${tokenFor()}`, server.url, device.id, device.secret);
+  const stalled: AbortController[] = [];
+  /** Opens a response and never reads its body. */
+  const hold = async (url: string) => {
+    const abort = new AbortController();
+    stalled.push(abort);
+    const res = await fetch(url, { signal: abort.signal });
+    return res.status;
+  };
+  beforeAll(() => {
+    fs.mkdirSync(path.join(server.app.storage.root, 'audio'), { recursive: true });
+    fs.writeFileSync(path.join(server.app.storage.root, big), Buffer.alloc(30 * 1024 * 1024, 0x55));
+    session = (commands.find((c) => c.type === 'play') as Extract<DeviceCommand, { type: 'play' }>).sessionId;
+  });
+  afterAll(() => stalled.forEach((a) => a.abort()));
+
+  it('answers 429 past the per-speaker limit while another speaker and other addresses are served at once', async () => {
+    expect(await hold(proven(sameArea))).toBe(200);
+    expect(await hold(proven(sameArea))).toBe(200);
+    const over = await fetch(proven(sameArea));
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { message: string }).message).toBe(MEDIA_MESSAGES.tooMany);
+    // Another speaker of the session (same address) is not starved by the first one's connections.
+    const started = Date.now();
+    const other = await fetch(proven(neighbour));
+    expect(other.status).toBe(200);
+    expect((await other.arrayBuffer()).byteLength).toBe(30 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('answers 429 past the per-address limit for clients that are no speaker; speakers still get theirs', async () => {
+    for (let i = 0; i < 3; i += 1) expect(await hold(`${server.url}/media/${big}`)).toBe(200);
+    expect((await fetch(`${server.url}/media/${big}`)).status).toBe(429);
+    const speaker = await fetch(proven(neighbour));
+    expect(speaker.status).toBe(200);
+    await speaker.body?.cancel();
+  });
+
+  it('cuts a reader that stalled, which frees its place', async () => {
+    // The two stalled responses of the first speaker are cut after 2 s without progress.
+    await eventually(async () => {
+      const res = await fetch(proven(sameArea));
+      await res.body?.cancel();
+      return res.status === 200;
+    }, 15_000, 500);
+  });
+});

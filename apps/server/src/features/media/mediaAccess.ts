@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PlayItem } from '@loa/contract';
+import type { TokenSigner } from '../auth/tokens';
+import { keyOfMediaPath } from '../../infra/storage';
+import { writeSystemLog } from '../system-log/systemLog.service';
+
+/** The purpose of a media address's token: never taken for an access token or an upload address. */
+const MEDIA_TOKEN_PURPOSE = 'media';
+/** A play command's addresses stay good this long after its run's planned end (a late joiner, a slow link). */
+const TOKEN_GRACE_MS = 3600_000;
+
+/** What a refused audio request is told (a speaker logs it; nobody else sees it). */
+export const MEDIA_MESSAGES = {
+  forged: 'Địa chỉ tệp âm thanh không hợp lệ (sai chữ ký)!',
+  expired: 'Địa chỉ tệp âm thanh đã hết hạn!',
+  otherArea: 'Tệp âm thanh này không thuộc bản tin phát tới loa này!',
+  tooMany: 'Quá nhiều kết nối tải âm thanh cùng lúc từ loa hoặc địa chỉ này, hãy thử lại sau!',
+} as const;
+export type MediaRefusal = Exclude<keyof typeof MEDIA_MESSAGES, 'tooMany'>;
+
+/** How many audio responses one device, or one address without a device, may have open at once (MEDIA_MAX_PER_*). */
+export interface MediaLimits {
+  perDevice: number;
+  perIp: number;
+  /** A response that could send nothing for this long (a reader that stalled) is cut. */
+  idleMs: number;
+}
+
+/**
+ * A play item's address as a speaker gets it: a stored file (`/media/<key>`) carries a signed token
+ * (`?t=`) naming the key, the session and an expiry; relays and live voice (signed on its own) as
+ * they are. The token is what a speaker shows; with the device's proof (`d`, `p`) the server also
+ * checks that the session reaches that speaker (docs/device-protocol.md "Audio addresses").
+ */
+export function signedItems(signer: TokenSigner, items: readonly PlayItem[], sessionId: string, runEndMs: number): PlayItem[] {
+  const e = Math.ceil((runEndMs + TOKEN_GRACE_MS) / 1000);
+  return items.map((item) => {
+    const key = item.kind === 'live' ? null : keyOfMediaPath(item.url);
+    return key ? { ...item, url: `${item.url}?t=${signer.signPayload({ k: key, s: sessionId, e }, MEDIA_TOKEN_PURPOSE)}` } : item;
+  });
+}
+
+/** What the checks need of the server. */
+export interface MediaAccessDeps {
+  signer: TokenSigner;
+  gateway: { verifyProof(deviceId: string, text: string, proof: string): boolean; adminOf(deviceId: string): string | undefined };
+  /** Whether a running session reaches a device: null when this server does not know the session. */
+  sessionReaches(sessionId: string, deviceId: string): boolean | null;
+  /** Whether a file is in the plan last published to a device. */
+  inPlan(deviceId: string, key: string): boolean;
+}
+
+/**
+ * Checks an audio request: a token must be this key's, unforged and unexpired; a device that proves
+ * who it is may only fetch what a session reaching it plays, or what its plan holds. A request
+ * with neither is a plain one (the console's players, the province's copies): served as before.
+ */
+export function checkMediaRequest(deps: MediaAccessDeps, key: string, query: { t?: string; d?: string; p?: string }, now = Date.now()): { refusal: MediaRefusal; deviceId?: string; sessionId?: string } | null {
+  const { t, d, p } = query;
+  if (d !== undefined && !(p && deps.gateway.verifyProof(d, t ?? key, p))) return { refusal: 'forged', deviceId: d };
+  if (t !== undefined) {
+    const claims = deps.signer.verifyPayload(t, MEDIA_TOKEN_PURPOSE);
+    if (!claims || claims.k !== key || typeof claims.s !== 'string' || typeof claims.e !== 'number') return { refusal: 'forged', deviceId: d };
+    if (claims.e * 1000 < now) return { refusal: 'expired', deviceId: d, sessionId: claims.s };
+    if (d !== undefined && deps.sessionReaches(claims.s, d) === false) return { refusal: 'otherArea', deviceId: d, sessionId: claims.s };
+    return null;
+  }
+  if (d !== undefined && !deps.inPlan(d, key)) return { refusal: 'otherArea', deviceId: d };
+  return null;
+}
+
+/** Refused requests written to the system log: once a minute per address, device and reason, so a flood cannot fill it. */
+const LOG_EVERY_MS = 60_000;
+
+/**
+ * The onRequest check of `/media/<key>` (disk and S3 alike): a refused request is answered 403 with
+ * its reason, written to the server log and (at most once a minute per source and reason) to the
+ * system log as `tu-choi-tep-am-thanh`.
+ */
+export function mediaGuard(app: FastifyInstance, deps: MediaAccessDeps, limits: MediaLimits): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<boolean> {
+  const lastLogged = new Map<string, number>();
+  const open = new Map<string, number>();
+  const timed = new WeakSet<object>();
+  return async (request, reply, key) => {
+    const query = request.query as { t?: unknown; d?: unknown; p?: unknown };
+    const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
+    const d = str(query.d);
+    const refused = checkMediaRequest(deps, key, { t: str(query.t), d, p: str(query.p) });
+    if (!refused) {
+      // A speaker that proved who it is counts per device (many share an address behind a carrier's
+      // NAT); anything else per address. Over the limit: 429, and the others are not starved.
+      const who = d !== undefined ? `d:${d}` : `ip:${request.ip}`;
+      const limit = d !== undefined ? limits.perDevice : limits.perIp;
+      const now = open.get(who) ?? 0;
+      if (limit > 0 && now >= limit) {
+        request.log.warn({ key, who, open: now }, 'audio request refused: too many at once');
+        await reply.code(429).header('retry-after', '5').send({ message: MEDIA_MESSAGES.tooMany });
+        return false;
+      }
+      open.set(who, now + 1);
+      reply.raw.once('close', () => {
+        const left = (open.get(who) ?? 1) - 1;
+        if (left <= 0) open.delete(who);
+        else open.set(who, left);
+      });
+      // A reader that stops reading holds its socket only this long once nothing more can be sent
+      // (set once per connection: a kept-alive one carries several requests).
+      const socket = request.raw.socket;
+      if (!timed.has(socket)) {
+        timed.add(socket);
+        socket.setTimeout(limits.idleMs, () => socket.destroy());
+      }
+      return true;
+    }
+    const { refusal, deviceId, sessionId } = refused;
+    request.log.warn({ key, refusal, deviceId, sessionId, ip: request.ip }, 'audio request refused');
+    const tag = `${request.ip}|${deviceId ?? ''}|${refusal}`;
+    const now = Date.now();
+    if ((lastLogged.get(tag) ?? 0) + LOG_EVERY_MS <= now) {
+      lastLogged.set(tag, now);
+      if (lastLogged.size > 10_000) for (const [k, at] of lastLogged) if (at + LOG_EVERY_MS <= now) lastLogged.delete(k);
+      const known = deviceId !== undefined && deps.gateway.adminOf(deviceId) !== undefined;
+      await writeSystemLog(app.db, { userId: null, tentaikhoan: null, adminId: known ? deps.gateway.adminOf(deviceId!)! : null, ip: request.ip }, {
+        action: 'tu-choi-tep-am-thanh', outcome: 'denied',
+        ...(known ? { targetType: 'thietbi', targetId: deviceId } : {}),
+        detail: { tep: key.slice(0, 300), lydo: MEDIA_MESSAGES[refusal], ...(sessionId ? { phien: sessionId } : {}), ...(deviceId && !known ? { thietbi: deviceId.slice(0, 100) } : {}) },
+      }).catch((error: unknown) => request.log.error({ err: error }, 'could not write a refused audio request to the system log'));
+    }
+    await reply.code(403).send({ message: MEDIA_MESSAGES[refusal] });
+    return false;
+  };
+}
