@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/queryClient';
+import { setApiLanguage } from '../lib/apiClient';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { NotificationsProvider } from '../features/notifications/NotificationsProvider';
@@ -19,6 +20,8 @@ const SocketCacheSync = lazy(() => import('./realtime/ServerCacheSync'));
 
 function LocaleBridge({ children }: { children: ReactNode }) {
   const { locale } = useUiSettings().settings;
+  // Before any child reads: children's effects (their first requests) run before this component's.
+  setApiLanguage(locale);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);

@@ -19,6 +19,14 @@ describe('page titles and MUI texts', () => {
     await waitFor(() => expect(document.title).toBe('Hướng dẫn — Loa'));
   });
 
+  it('names a messaging service as people write it, never by its lower-case code', async () => {
+    fakeServer({ 'GET /v1/client/thongbao/chuyentiep': { status: 200, body: { data: [] } } });
+    renderApp('/notification-telegram', { user: makeUser() });
+    await waitFor(() => expect(document.title).toBe('Thông báo qua Telegram — Loa'));
+    renderApp('/notification-zalo', { user: makeUser() });
+    await waitFor(() => expect(document.title).toBe('Thông báo qua Zalo OA — Loa'));
+  });
+
   it('gives MUI components Vietnamese texts unless the console is in English', () => {
     const base = { navType: 'light', fontFamily: 'Roboto', borderRadius: 8, outlinedFilled: true } as const;
     const vi = createAppTheme({ ...base, locale: 'vi' }).components?.MuiTablePagination?.defaultProps;

@@ -22,7 +22,9 @@ const DeviceConfig = preloadableLazy(() => import('../features/device-config/Dev
 const Areas = preloadableLazy(() => import('../features/areas/AreasPage'), (m) => m.AreasPage);
 const Schedules = preloadableLazy(() => import('../features/schedules/SchedulesPage'), (m) => m.SchedulesPage);
 const AsRun = preloadableLazy(() => import('../features/asrun/AsRunPage'), (m) => m.AsRunPage);
+const Updates = preloadableLazy(() => import('../features/updates/UpdatesPage'), (m) => m.UpdatesPage);
 const Programmes = preloadableLazy(() => import('../features/programmes/ProgrammesPage'), (m) => m.ProgrammesPage);
+const Enrolment = preloadableLazy(() => import('../features/enrolment/EnrolmentPage'), (m) => m.EnrolmentPage);
 const OverviewPage = Overview.Component;
 const DevicesPage = Devices.Component;
 const DeviceMapPage = DeviceMap.Component;
@@ -31,6 +33,8 @@ const AreasPage = Areas.Component;
 const SchedulesPage = Schedules.Component;
 const AsRunPage = AsRun.Component;
 const ProgrammesPage = Programmes.Component;
+const EnrolmentPage = Enrolment.Component;
+const UpdatesPage = Updates.Component;
 const PlaceholderScreen = lazy(() => import('../features/screens/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 const NotificationServiceScreen = lazy(() => import('../features/screens/NotificationServiceScreen').then((m) => ({ default: m.NotificationServiceScreen })));
 
@@ -49,6 +53,8 @@ const FIRST_SCREEN: Record<string, () => Promise<unknown>> = {
   '/quan-ly-lich-phat': Schedules.preload,
   '/nhat-ky-phat-song': AsRun.preload,
   '/quan-ly-chuong-trinh': Programmes.preload,
+  '/dang-ky-loa': Enrolment.preload,
+  '/cap-nhat-phan-mem': Updates.preload,
 };
 // A failed fetch (offline) is the screen's to report when it renders (RouteErrorScreen), not an unhandled rejection here.
 // Requested in a task of its own, as the shell is (LazyMainLayout.tsx), not in the entry's evaluation.
@@ -111,6 +117,8 @@ export const appRoutes: RouteObject[] = [
               { path: '/quan-ly-lich-phat', element: <SchedulesPage /> },
               { path: '/nhat-ky-phat-song', element: <AsRunPage /> },
               { path: '/quan-ly-chuong-trinh', element: <ProgrammesPage /> },
+              { path: '/dang-ky-loa', element: <EnrolmentPage /> },
+              { path: '/cap-nhat-phan-mem', element: <UpdatesPage /> },
               ...accountsShellRoutes,
               ...PLACEHOLDER_SCREENS.map((screen) => ({
                 path: screen.path,

@@ -1,3 +1,4 @@
+import { labelOf, SERVICE_LABELS } from '@loa/contract';
 import type { MessageId } from '../i18n/vi';
 
 /** A product route whose screen only says what it will manage (spec §2 leaves its content unshown). */
@@ -14,6 +15,7 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/quan-ly-thiet-bi', titleId: 'nav.devices' },
   { path: '/ban-do-thiet-bi', titleId: 'nav.deviceMap' },
   { path: '/cau-hinh-thiet-bi', titleId: 'nav.deviceConfig' },
+  { path: '/dang-ky-loa', titleId: 'nav.enrolment' },
   { path: '/quan-ly-dia-ban', titleId: 'nav.areas' },
   { path: '/quan-ly-tai-khoan', titleId: 'nav.accounts' },
   { path: '/nhat-ky-he-thong', titleId: 'nav.systemLog' },
@@ -24,6 +26,7 @@ export const FEATURE_SCREENS: { path: string; titleId: MessageId }[] = [
   { path: '/nhat-ky-phat-song', titleId: 'nav.asRun' },
   { path: '/quan-ly-chuong-trinh', titleId: 'nav.programmes' },
   { path: '/ket-noi', titleId: 'nav.integrations' },
+  { path: '/cap-nhat-phan-mem', titleId: 'nav.updates' },
 ];
 
 /** Product routes still shown as placeholders, in the order of spec §2. */
@@ -45,5 +48,6 @@ export function titleForPath(pathname: string): { titleId: MessageId; params?: R
   const screen = FEATURE_SCREENS.find((s) => s.path === pathname) ?? PLACEHOLDER_SCREENS.find((s) => s.path === pathname);
   if (screen) return { titleId: screen.titleId };
   const service = notificationService(pathname.slice(1));
-  return service ? { titleId: 'nav.notificationPage', params: { service } } : null;
+  // The service's name as people write it (Zalo OA, Telegram), never the path's lower-case code.
+  return service ? { titleId: 'nav.notificationPage', params: { service: labelOf(SERVICE_LABELS, service) } } : null;
 }

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { MSG, type Locale, type MessageKey } from '@loa/contract';
+import type { Locale } from '@loa/contract';
+import { screenString } from './screenStrings';
 import { vi, type MessageId } from './vi';
 
 type English = typeof import('./en');
@@ -11,7 +12,6 @@ export function loadEnglish(): Promise<English> {
   englishLoading ??= import('./en').then((m) => (english = m));
   return englishLoading;
 }
-const contractKeyByText = new Map<string, MessageKey>(Object.entries(MSG).map(([key, text]) => [text, key as MessageKey]));
 
 export interface I18nValue {
   locale: Locale;
@@ -23,7 +23,7 @@ export interface I18nValue {
 
 /** Formats a dictionary entry with its parameters. */
 export function translate(locale: Locale, id: MessageId, params?: Record<string, string | number>): string {
-  const template = (locale === 'en' ? english?.en[id] : undefined) ?? vi[id];
+  const template = (locale === 'en' ? english?.en[id] : undefined) ?? (vi as Record<string, string>)[id] ?? screenString(id) ?? id;
   return params ? template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : template;
 }
 
@@ -41,8 +41,7 @@ export function I18nProvider({ locale, children }: { locale: Locale; children: R
   const tMessage = useCallback(
     (message: string) => {
       if (locale === 'vi') return message;
-      const key = contractKeyByText.get(message);
-      return (key && english?.enContractMessages[key]) || message;
+      return english?.englishMessage(message) ?? message;
     },
     [locale, englishReady], // eslint-disable-line react-hooks/exhaustive-deps
   );

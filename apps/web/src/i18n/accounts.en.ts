@@ -91,6 +91,7 @@ export const enAccounts: Record<keyof typeof viAccounts, string> = {
   'outbox.title': 'Outbox',
   'outbox.intro': 'No SMTP server is set, so mail (invitations, e-mail verification) is kept here. Open a message and pass its link on.',
   'outbox.none': 'No mail yet.',
+  'outbox.copyLink': 'Copy link',
   'outbox.to': 'To {to} at {at}',
   'outbox.download': 'Download .eml',
 
@@ -101,5 +102,6 @@ export const enAccounts: Record<keyof typeof viAccounts, string> = {
 
   'profile.verifyEmail': 'Verify e-mail',
   'profile.verificationSent': 'A verification link was sent to {email}. Open the mail and follow the link.',
+  'profile.verificationInOutbox': 'The server has no mail (SMTP) set up, so nothing was mailed to {email}: the verification link waits in the outbox, which only accounts that manage accounts can read. Ask one of them to pass the link on to you.',
   'profile.mustChangeTitle': 'You need to change your password',
 };

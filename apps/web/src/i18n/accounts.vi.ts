@@ -89,6 +89,7 @@ export const viAccounts = {
   'outbox.title': 'Hộp thư gửi đi',
   'outbox.intro': 'Máy chủ chưa cấu hình SMTP nên thư (lời mời, xác thực email) được lưu tại đây. Hãy mở thư và chuyển liên kết cho người nhận.',
   'outbox.none': 'Chưa có thư nào.',
+  'outbox.copyLink': 'Sao chép liên kết',
   'outbox.to': 'Gửi tới {to} lúc {at}',
   'outbox.download': 'Tải tệp .eml',
 
@@ -99,5 +100,6 @@ export const viAccounts = {
 
   'profile.verifyEmail': 'Xác thực email',
   'profile.verificationSent': 'Đã gửi liên kết xác thực tới {email}. Hãy mở thư và bấm vào liên kết.',
+  'profile.verificationInOutbox': 'Máy chủ chưa cấu hình gửi thư (SMTP) nên chưa có thư nào được gửi tới {email}: liên kết xác thực đang nằm trong Hộp thư gửi đi, chỉ tài khoản có quyền quản lý tài khoản đọc được. Hãy nhờ họ chuyển liên kết cho bạn.',
   'profile.mustChangeTitle': 'Bạn cần đổi mật khẩu',
 } as const;

@@ -29,6 +29,7 @@ export const enAsRun: Record<keyof typeof viAsRun, string> = {
   'asrun.speakers': 'Speakers played / addressed',
   'asrun.reason': 'Reason / note',
   'asrun.offline': '{count} offline',
+  'asrun.playedOffline': '{count} played offline, reported later',
   'asrun.errors': '{count} errors',
   'asrun.cut': '{count} cut off',
   'asrun.rows': '{count} rows',

@@ -27,6 +27,7 @@ export const viAsRun = {
   'asrun.speakers': 'Loa đã phát / dự kiến',
   'asrun.reason': 'Lý do / ghi chú',
   'asrun.offline': '{count} ngoại tuyến',
+  'asrun.playedOffline': '{count} phát khi mất kết nối, báo sau',
   'asrun.errors': '{count} lỗi',
   'asrun.cut': '{count} bị ngắt',
   'asrun.rows': '{count} dòng',

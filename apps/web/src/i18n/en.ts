@@ -1,4 +1,4 @@
-import type { MessageKey } from '@loa/contract';
+import { localizeMessage } from '@loa/contract';
 import type { MessageId } from './vi';
 import { enAreas } from './areas.en';
 import { enBroadcast } from './broadcast.en';
@@ -16,6 +16,8 @@ import { enLive } from './live.en';
 import { enIntegrations } from './integrations.en';
 import { enProvince } from './province.en';
 import { enResilience } from './resilience.en';
+import { enEnrolment } from './enrolment.en';
+import { enUpdates } from './updates.en';
 
 /** English UI strings; the type forces the same keys as Vietnamese. */
 export const en: Record<MessageId, string> = {
@@ -28,6 +30,9 @@ export const en: Record<MessageId, string> = {
   'common.home': 'Home',
   'common.breadcrumb': 'Breadcrumb',
 
+  'nav.integrations': 'Integrations',
+  'nav.updates': 'Software updates',
+  'nav.enrolment': 'Speaker enrolment',
   'nav.overview': 'Overview',
   'nav.devices': 'Devices',
   'nav.schedules': 'Broadcast schedules',
@@ -128,6 +133,9 @@ export const en: Record<MessageId, string> = {
   'profile.repeatPassword': 'Repeat new password',
   'profile.lastActivity': 'Last activity',
   'profile.place': 'Place',
+  'profile.placeVietnam': 'Vietnam',
+  'profile.placeUnknown': 'Unknown',
+  'profile.placeZone': '{city} time zone',
   'profile.ip': 'IP address',
   'profile.statusLogin': 'Signed in',
   'profile.statusLogout': 'Signed out',
@@ -152,49 +160,9 @@ export const en: Record<MessageId, string> = {
   ...enIntegrations,
   ...enProvince,
   ...enResilience,
+  ...enEnrolment,
+  ...enUpdates,
 };
 
-/** English wording of the contract's Vietnamese messages the console shows itself. */
-export const enContractMessages: Partial<Record<MessageKey, string>> = {
-  currentPasswordRequired: 'You must enter your current password!',
-  newPasswordRequired: 'You must enter a new password!',
-  repeatPasswordRequired: 'You must repeat the new password!',
-  repeatPasswordMismatch: 'The repeated password does not match!',
-  newPasswordTooShort: 'The new password must have at least 8 characters!',
-  noNotifications: 'No notifications!',
-  noDevices: 'No devices!',
-  sessionExpired: 'Your session has expired!',
-  cannotConnect: 'Cannot connect to the server!',
-  updateSuccess: 'Updated successfully!',
-  wrongCredentials: 'Wrong username or password!',
-  currentPasswordWrong: 'The current password is wrong!',
-  serverError: 'The server had an error, please try again later!',
-  fileNotMp3: 'Invalid file format, please choose an MP3 file!',
-  fileBitrate320: 'Please choose a file with a bitrate below 320 kbps!',
-  noFileChosen: 'You have not chosen an audio file!',
-  relayNameEmpty: 'The channel name must not be empty!',
-  relayPathEmpty: 'The address must not be empty!',
-  relayDurationEmpty: 'The duration must not be empty!',
-  relayDurationInvalid: 'Invalid duration!',
-  ttsTooLong: 'The text is longer than allowed!',
-  ttsTooShort: 'The text must be longer than 10 characters!',
-  ttsNoVoice: 'You have not chosen a voice!',
-  ttsNotDone: 'The speech has not been generated, or it failed!',
-  recordingTooShort: 'A recording must last at least 10 seconds!',
-  recordingNone: 'No recording yet!',
-  recordingInProgress: 'This feature is being finished!',
-  noMessageType: 'You have not chosen a message type!',
-  noPriority: 'You have not chosen a priority!',
-  noArea: 'You have not chosen an area!',
-  noDevice: 'You have not chosen a device!',
-  noProgramName: 'You have not entered a programme name!',
-  noSources: 'No sources yet!',
-  repeatIntervalMin: 'The repeat interval is at least 1 minute!',
-  repeatCountMin: 'The repeat count is at least 1!',
-  allDevices: 'All devices',
-  undefinedProgram: 'Undefined',
-  ttsOverloaded: 'The server is overloaded, please try again later!',
-  metadataTimeout: 'The response took too long, please try again!',
-  broadcastSuccess: 'Broadcast started!',
-  stopSuccess: 'Broadcast stopped!',
-};
+/** English wording of the contract's Vietnamese messages (the contract's table, loaded with the English strings). */
+export const englishMessage = (text: string): string => localizeMessage(text, 'en');

@@ -2,7 +2,6 @@ import type { viIntegrations } from './integrations.vi';
 
 /** English strings of the Integrations page. */
 export const enIntegrations: Record<keyof typeof viIntegrations, string> = {
-  'nav.integrations': 'Integrations',
   'apiKeys.title': 'API keys',
   'apiKeys.intro': 'Other systems call the Loa API with a key (Authorization: Bearer header). Each key has rights and an area like an account; every call is written to the system log.',
   'apiKeys.create': 'Create API key',
@@ -26,7 +25,7 @@ export const enIntegrations: Record<keyof typeof viIntegrations, string> = {
   'apiKeys.howToUse': 'Send the key in the header of every request:',
   'apiKeys.secretDone': 'I have saved the key',
   'capAlerts.title': 'CAP alerts received',
-  'capAlerts.intro': 'CAP 1.2 alerts sent with an API key (POST /v1/client/cap) or read from CAP feeds. Extreme/Severe and Immediate ones are broadcast at once; others become drafts awaiting approval. Duplicates are ignored.',
+  'capAlerts.intro': 'CAP 1.2 alerts sent with an API key (POST /v1/client/cap) or read from CAP feeds. Extreme/Severe and Immediate ones are broadcast at once (after an emergency bulletin already playing on the same speakers ends); others become drafts awaiting approval. Duplicates are ignored; alerts past their <expires> or outside the scope of who sent them are refused and still listed with the reason.',
   'capAlerts.policy': 'Broadcast Extreme / Severe and Immediate alerts at once',
   'capAlerts.policyAuto': 'Urgent alerts will be broadcast at once.',
   'capAlerts.policyReview': 'Every alert will become a draft awaiting approval.',
@@ -48,6 +47,8 @@ export const enIntegrations: Record<keyof typeof viIntegrations, string> = {
   'capAlerts.outcome.boqua': 'Ignored',
   'capAlerts.outcome.loi': 'Error',
   'capAlerts.outcome.dangxuly': 'Being handled',
+  'capAlerts.outcome.tuchoi': 'Refused',
+  'capAlerts.outcome.hethan': 'Expired, not broadcast',
   'capAlerts.msgType.Alert': 'Alert',
   'capAlerts.msgType.Update': 'Update',
   'capAlerts.msgType.Cancel': 'Cancel',

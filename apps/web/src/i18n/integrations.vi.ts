@@ -1,6 +1,6 @@
+import { registerScreenStrings } from './screenStrings';
 /** Vietnamese strings of the Kết nối page (issue #14): API keys, CAP feeds and alerts. */
 export const viIntegrations = {
-  'nav.integrations': 'Kết nối',
   'apiKeys.title': 'Khoá API',
   'apiKeys.intro': 'Hệ thống khác gọi API của Loa bằng khoá (tiêu đề Authorization: Bearer). Mỗi khoá có quyền và địa bàn như một tài khoản; mọi lần gọi được ghi vào nhật ký hệ thống.',
   'apiKeys.create': 'Tạo khoá API',
@@ -24,7 +24,7 @@ export const viIntegrations = {
   'apiKeys.howToUse': 'Gửi khoá trong tiêu đề của mỗi yêu cầu:',
   'apiKeys.secretDone': 'Tôi đã lưu khoá',
   'capAlerts.title': 'Cảnh báo CAP đã nhận',
-  'capAlerts.intro': 'Cảnh báo CAP 1.2 gửi tới bằng khoá API (POST /v1/client/cap) hoặc lấy từ nguồn CAP. Mức Cực kỳ nghiêm trọng/Nghiêm trọng và Khẩn cấp được phát ngay; các cảnh báo khác thành bản nháp chờ duyệt. Tin trùng bị bỏ qua.',
+  'capAlerts.intro': 'Cảnh báo CAP 1.2 gửi tới bằng khoá API (POST /v1/client/cap) hoặc lấy từ nguồn CAP. Mức Cực kỳ nghiêm trọng/Nghiêm trọng và Khẩn cấp được phát ngay (chờ bản tin khẩn cấp đang phát trên cùng loa kết thúc); các cảnh báo khác thành bản nháp chờ duyệt. Tin trùng bị bỏ qua; tin đã hết hạn (<expires>) hoặc ngoài phạm vi bị từ chối và vẫn được liệt kê với lý do.',
   'capAlerts.policy': 'Phát ngay cảnh báo Cực kỳ nghiêm trọng / Nghiêm trọng và Khẩn cấp',
   'capAlerts.policyAuto': 'Cảnh báo khẩn cấp sẽ được phát ngay.',
   'capAlerts.policyReview': 'Mọi cảnh báo sẽ thành bản nháp chờ duyệt.',
@@ -46,6 +46,8 @@ export const viIntegrations = {
   'capAlerts.outcome.boqua': 'Bỏ qua',
   'capAlerts.outcome.loi': 'Lỗi',
   'capAlerts.outcome.dangxuly': 'Đang xử lý',
+  'capAlerts.outcome.tuchoi': 'Bị từ chối',
+  'capAlerts.outcome.hethan': 'Hết hạn, không phát',
   'capAlerts.msgType.Alert': 'Cảnh báo',
   'capAlerts.msgType.Update': 'Cập nhật',
   'capAlerts.msgType.Cancel': 'Huỷ',
@@ -78,3 +80,5 @@ export const viIntegrations = {
   'capFeeds.confirmRemove': 'Xoá nguồn CAP {url}? Các cảnh báo đã nhận vẫn được giữ.',
   'capFeeds.removed': 'Đã xoá nguồn CAP.',
 } as const;
+
+registerScreenStrings(viIntegrations);

@@ -25,6 +25,8 @@ export const enNotifications: Record<keyof typeof viNotifications, string> = {
   'forwarding.events': 'Events to forward',
   'forwarding.kind.thietbi-matketnoi': 'Device offline for long',
   'forwarding.kind.thietbi-lechdongho': 'Device clock cannot be trusted',
+  'forwarding.kind.thietbi-guisai': 'Device cut off for sending invalid data',
+  'forwarding.kind.thietbi-suckhoe': 'Device too hot, disk nearly full or memory nearly exhausted',
   'forwarding.kind.phat-batdau': 'Programme started',
   'forwarding.kind.phat-ketthuc': 'Programme stopped',
   'forwarding.kind.phat-bingat': 'Programme interrupted by a higher priority',

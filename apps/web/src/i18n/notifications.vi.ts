@@ -27,6 +27,8 @@ export const viNotifications = {
   'forwarding.events': 'Sự kiện được chuyển tiếp',
   'forwarding.kind.thietbi-matketnoi': kind('thietbi-matketnoi'),
   'forwarding.kind.thietbi-lechdongho': kind('thietbi-lechdongho'),
+  'forwarding.kind.thietbi-guisai': kind('thietbi-guisai'),
+  'forwarding.kind.thietbi-suckhoe': kind('thietbi-suckhoe'),
   'forwarding.kind.phat-batdau': kind('phat-batdau'),
   'forwarding.kind.phat-ketthuc': kind('phat-ketthuc'),
   'forwarding.kind.phat-bingat': kind('phat-bingat'),

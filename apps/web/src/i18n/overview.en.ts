@@ -23,6 +23,7 @@ export const enOverview: Record<keyof typeof viOverview, string> = {
   'overview.range24h': '24 hours',
   'overview.range7d': '7 days',
   'overview.onlineSummary': '{online}/{total} speakers online now; lowest {low}/{lowTotal} at {at}.',
+  'overview.onlineNoData': 'No data yet: no speaker was registered in this period.',
   'overview.registered': 'Registered',
   'overview.online24h': 'Speakers online by the hour (last 24 hours)',
   'overview.online7d': 'Speakers online every 6 hours (last 7 days)',
@@ -46,6 +47,9 @@ export const enOverview: Record<keyof typeof viOverview, string> = {
   'overview.daysHours': '{d} d {h} h',
   'overview.hoursMinutes': '{h} h {m} min',
   'overview.minutes': '{m} min',
-  'overview.byAreaSummary': 'All {count} areas holding devices.',
+  'overview.seconds': '{s} s',
+  'overview.justOffline': 'Just went offline',
+  'overview.byAreaSummary': '{count} of {total} areas hold devices.',
+  'overview.byAreaSummaryAll': 'All {count} areas hold devices.',
   'overview.retry': 'Try again',
 };

@@ -21,6 +21,7 @@ export const viOverview = {
   'overview.range24h': '24 giờ',
   'overview.range7d': '7 ngày',
   'overview.onlineSummary': 'Hiện có {online}/{total} loa trực tuyến; thấp nhất {low}/{lowTotal} lúc {at}.',
+  'overview.onlineNoData': 'Chưa có dữ liệu: chưa có loa nào được đăng ký trong khoảng thời gian này.',
   'overview.registered': 'Đã đăng ký',
   'overview.online24h': 'Loa trực tuyến theo giờ (24 giờ qua)',
   'overview.online7d': 'Loa trực tuyến mỗi 6 giờ (7 ngày qua)',
@@ -44,6 +45,9 @@ export const viOverview = {
   'overview.daysHours': '{d} ngày {h} giờ',
   'overview.hoursMinutes': '{h} giờ {m} phút',
   'overview.minutes': '{m} phút',
-  'overview.byAreaSummary': 'Tất cả {count} địa bàn có thiết bị.',
+  'overview.seconds': '{s} giây',
+  'overview.justOffline': 'Vừa mất kết nối',
+  'overview.byAreaSummary': '{count} trên {total} địa bàn có thiết bị.',
+  'overview.byAreaSummaryAll': 'Cả {count} địa bàn đều có thiết bị.',
   'overview.retry': 'Thử lại',
 } as const;

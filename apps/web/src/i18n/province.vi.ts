@@ -1,3 +1,4 @@
+import { registerScreenStrings } from './screenStrings';
 /** Vietnamese strings of the province connector (Kết nối page, issue #14). */
 export const viProvince = {
   'province.title': 'Hệ thống thông tin nguồn cấp tỉnh',
@@ -45,3 +46,5 @@ export const viProvince = {
   'province.status.loi': 'Bị từ chối',
   'province.status.dagui': 'Đã gửi',
 } as const;
+
+registerScreenStrings(viProvince);

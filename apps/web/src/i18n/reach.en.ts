@@ -3,6 +3,8 @@ import type { viReach } from './reach.vi';
 /** English strings of a broadcast's reach: the confirmation before sending and the live card after. */
 export const enReach: Record<keyof typeof viReach, string> = {
   'confirm.title': 'Confirm the emergency broadcast',
+  'confirm.titleHigh': 'Confirm the priority broadcast',
+  'confirm.titleNormal': 'Confirm the normal broadcast',
   'confirm.program': 'Programme',
   'confirm.areas': 'Areas chosen',
   'confirm.communes': 'Communes that will hear it ({count})',
@@ -13,6 +15,12 @@ export const enReach: Record<keyof typeof viReach, string> = {
   'confirm.noneOnline': 'No speaker is online now: the bulletin plays when they reconnect, if it is still running.',
   'confirm.someOffline': '{count} offline speakers will not hear it until they reconnect.',
   'confirm.duration': 'Total duration',
+  'confirm.sources': 'Sources ({count})',
+  'confirm.durationRepeats': '{span} (played {runs} times, {each} each)',
+  'confirm.discardTitle': 'Discard this bulletin?',
+  'confirm.discardText': 'The name, areas, speakers and {count} sources chosen will be cleared; the next "Emergency broadcast" starts with an empty form.',
+  'confirm.discardKeep': 'Keep editing',
+  'confirm.discard': 'Discard',
   'confirm.back': 'Back to edit',
   'confirm.send': 'Confirm and broadcast',
   'confirm.wideTitle.huyen': 'Broadcast an emergency to the whole of {name}?',
@@ -26,6 +34,7 @@ export const enReach: Record<keyof typeof viReach, string> = {
   'live.reachOnline': '({online} online)',
   'live.failed': 'Failed ({count})',
   'live.offline': 'Offline ({count})',
+  'live.degraded': 'Poor link, audio lost ({count})',
   'live.waitingRepeat': 'Waiting to repeat',
   'live.moreDevices': '… and {count} more speakers',
 };

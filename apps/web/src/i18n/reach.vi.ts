@@ -1,6 +1,8 @@
 /** Vietnamese strings of a broadcast's reach: the confirmation before sending and the live card after (issue #18). */
 export const viReach = {
   'confirm.title': 'Xác nhận phát khẩn cấp',
+  'confirm.titleHigh': 'Xác nhận phát bản tin ưu tiên',
+  'confirm.titleNormal': 'Xác nhận phát bản tin thông thường',
   'confirm.program': 'Chương trình',
   'confirm.areas': 'Địa bàn đã chọn',
   'confirm.communes': 'Xã, thị trấn sẽ nghe ({count})',
@@ -11,6 +13,12 @@ export const viReach = {
   'confirm.noneOnline': 'Hiện không có loa nào trực tuyến: bản tin sẽ phát khi loa kết nối lại, nếu còn trong thời lượng phát.',
   'confirm.someOffline': '{count} loa đang mất kết nối sẽ không nghe được cho tới khi kết nối lại.',
   'confirm.duration': 'Tổng thời lượng',
+  'confirm.sources': 'Nguồn phát ({count})',
+  'confirm.durationRepeats': '{span} (phát {runs} lần, mỗi lần {each})',
+  'confirm.discardTitle': 'Bỏ bản tin đang soạn?',
+  'confirm.discardText': 'Tên, địa bàn, loa và {count} nguồn phát đã chọn sẽ bị xoá; lần "Phát khẩn cấp" sau bắt đầu với biểu mẫu trống.',
+  'confirm.discardKeep': 'Tiếp tục soạn',
+  'confirm.discard': 'Bỏ bản tin',
   'confirm.back': 'Quay lại sửa',
   'confirm.send': 'Xác nhận phát',
   'confirm.wideTitle.huyen': 'Phát khẩn cấp tới toàn {name}?',
@@ -24,6 +32,7 @@ export const viReach = {
   'live.reachOnline': '({online} trực tuyến)',
   'live.failed': 'Lỗi phát ({count})',
   'live.offline': 'Mất kết nối ({count})',
+  'live.degraded': 'Đường truyền kém, mất tiếng ({count})',
   'live.waitingRepeat': 'Đang chờ phát lại',
   'live.moreDevices': '… và {count} loa khác',
 } as const;

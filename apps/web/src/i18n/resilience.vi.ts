@@ -7,7 +7,8 @@ export const viResilience = {
   'chunk.reload': 'Tải lại trang',
   'routeError.title': 'Đã có lỗi khi hiển thị trang',
   'routeError.body': 'Trang gặp lỗi không mong muốn. Hãy tải lại trang; nếu lỗi còn, hãy báo cho quản trị viên.',
-  'sessionEnded.expired': 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  // Spec §8's wording, exactly.
+  'sessionEnded.expired': 'Phiên Sử Dụng Đã Hết Hạn!',
   'sessionEnded.remote': 'Bạn đã bị đăng xuất từ một thiết bị khác.',
   'sessionEnded.locked': 'Tài khoản của bạn đã bị khoá. Hãy liên hệ quản trị viên.',
   'sessionEnded.rightsChanged': 'Quyền hạn của bạn vừa được quản trị viên thay đổi.',

@@ -1,3 +1,4 @@
+import { registerScreenStrings } from './screenStrings';
 /** Vietnamese strings of the schedule screen, its editor and the week calendar. */
 export const viSchedules = {
   'schedules.create': 'Tạo lịch phát',
@@ -25,6 +26,7 @@ export const viSchedules = {
 
   'schedules.conflictTitle': 'Trùng lịch phát',
   'schedules.conflictIntro': 'Các thiết bị sau đã có chương trình phát vào cùng thời gian:',
+  'schedules.clashHorizon': 'Khi lưu, Loa kiểm tra trùng lịch với các lịch phát khác trên cùng thiết bị trong {days} ngày tới.',
   'schedules.conflictMine': 'Lịch đang lưu phát {range}',
   'schedules.conflictDevices': 'Thiết bị: {devices}',
   'schedules.saveAnyway': 'Vẫn lưu',
@@ -42,7 +44,12 @@ export const viSchedules = {
   'schedules.cutBy': 'dừng bởi {name}',
   'schedules.notApprovedNext': 'Chưa duyệt — dự kiến {when}',
   'schedules.deleteLiveText': 'Lịch phát "{title}" đang phát trên loa. Xoá lịch sẽ dừng ngay lần phát này trên các loa. Việc này không thể hoàn tác.',
+  'schedules.editLiveOnce': 'Lịch phát một lần này đang phát trên loa: lần phát duy nhất của nó đã bắt đầu. Muốn lưu thay đổi, hãy chọn ngày giờ phát mới trong tương lai (lần đang phát sẽ dừng trên các loa); muốn dừng ngay, dùng nút "Dừng phát".',
   'schedules.editLive': 'Lịch phát này đang phát trên loa: khi lưu thay đổi, lần phát đang chạy sẽ dừng trên các loa; lịch mới áp dụng từ lần phát sau.',
+  'schedules.saveKeepsApproved': 'Lịch phát này đã được duyệt. Bạn có quyền duyệt: thay đổi bạn lưu vẫn ở trạng thái "Đã duyệt".',
+  'schedules.saveNeedsApproval': 'Lịch phát này đã được duyệt. Nếu lưu thay đổi, lịch sẽ về "Chờ duyệt" và không phát cho đến khi được duyệt lại. Lưu mà không thay đổi gì thì lịch giữ nguyên.',
+  'schedules.saveDoesNotApprove': 'Lưu không duyệt lịch phát: thay đổi được lưu ở trạng thái "Chờ duyệt". Để duyệt, hãy bấm "Duyệt" sau khi lưu.',
+  'schedules.saveResubmits': 'Lịch phát đã bị yêu cầu sửa. Khi lưu thay đổi, lịch được gửi lại để duyệt ("Chờ duyệt").',
   'schedules.savedStopped': 'Đã lưu lịch phát! Lần phát đang chạy đã dừng trên các loa.',
   'schedules.deletedStopped': 'Đã xoá lịch phát và dừng phát trên các loa!',
   'schedules.status.choduyet': 'Chờ duyệt',
@@ -93,6 +100,7 @@ export const viSchedules = {
   'schedules.approved': 'Đã duyệt lịch phát!',
   'schedules.sentBack': 'Đã gửi yêu cầu sửa!',
   'schedules.deleted': 'Đã xoá lịch phát!',
+  'schedules.unheard': '{count} loa chưa nhận lịch mới (đang mất kết nối): loa đó vẫn có thể phát lịch này nếu không kết nối lại trước giờ phát.',
   'schedules.stopped': 'Đã dừng phát!',
   'schedules.sendBackTitle': 'Yêu cầu sửa lịch phát',
   'schedules.sendBackReason': 'Lý do',
@@ -142,6 +150,11 @@ export const viSchedules = {
   'schedules.exceptionSkipped': '{when}: không phát',
   'schedules.exceptionMoved': '{when} → {to}',
   'schedules.noExceptions': 'Không có ngoại lệ.',
+  'schedules.rowUntil': 'Đến {date}',
+  'schedules.rowCount': 'Phát {count} lần',
+  'schedules.rowHolidays': 'Bỏ qua ngày lễ',
+  'schedules.rowExceptions': 'Ngoại lệ: {list}',
+  'schedules.rowMoreExceptions': '… và {count} ngoại lệ khác',
   'schedules.copyWeek': 'Sao chép tuần',
   'schedules.copyWeekTitle': 'Sao chép lịch phát của một tuần',
   'schedules.copyWeekFrom': 'Tuần bắt đầu từ thứ Hai',
@@ -181,6 +194,8 @@ export const viSchedules = {
   'schedules.listenRelay': 'Nghe thử {seconds} giây',
   'schedules.listenRelayHint': 'Tiếp sóng',
   'schedules.listenNoStream': 'Không tìm thấy địa chỉ luồng của kênh này.',
+  'schedules.listenRelayFailed': 'Không nghe được kênh "{name}": luồng phát không truy cập được hoặc không phải âm thanh. Nếu lúc phát vẫn như vậy, loa cũng sẽ không phát được nguồn này.',
+  'schedules.listenRelaySilent': 'Chưa nhận được âm thanh nào từ kênh "{name}" sau {seconds} giây: luồng phát có thể không truy cập được.',
   'schedules.listenDigital': 'Thiết bị số hoá: không nghe trước được.',
   'schedules.targets': 'Phát tới {count} loa ({unplaced} loa chưa có toạ độ).',
   'schedules.targetsMap': 'Bản đồ các loa sẽ phát',
@@ -213,4 +228,8 @@ export const viSchedules = {
   'calendar.lengthFixed.media': 'Thời lượng do tệp âm thanh và giọng đọc quyết định; chỉ nội dung tiếp sóng mới đặt được thời lượng.',
   'calendar.lengthFixed.repeats': 'Lịch này phát lặp lại trong mỗi lần phát: đổi thời lượng trong trình soạn lịch.',
   'calendar.loading': 'Đang tải lịch biểu…',
+  'calendar.titleDay': '{weekday}, {date}',
+  'calendar.titleMonth': 'Tháng {month}',
 } as const;
+
+registerScreenStrings(viSchedules);

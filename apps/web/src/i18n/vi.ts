@@ -9,12 +9,14 @@ import { viNotifications } from './notifications.vi';
 import { viSystemLog } from './systemLog.vi';
 import { viOverview } from './overview.vi';
 import { viProgrammes } from './programmes.vi';
-import { viSchedules } from './schedules.vi';
+import type { viSchedules } from './schedules.vi';
 import { viAsRun } from './asRun.vi';
 import { viLive } from './live.vi';
-import { viIntegrations } from './integrations.vi';
-import { viProvince } from './province.vi';
+import type { viIntegrations } from './integrations.vi';
+import type { viProvince } from './province.vi';
 import { viResilience } from './resilience.vi';
+import type { viEnrolment } from './enrolment.vi';
+import type { viUpdates } from './updates.vi';
 
 /** Vietnamese UI strings (default locale). The key set of this object is the key set of every locale. */
 export const vi = {
@@ -27,6 +29,9 @@ export const vi = {
   'common.home': 'Trang chủ',
   'common.breadcrumb': 'Đường dẫn trang',
 
+  'nav.integrations': 'Kết nối',
+  'nav.updates': 'Cập nhật phần mềm',
+  'nav.enrolment': 'Đăng ký loa',
   'nav.overview': 'Tổng quan',
   'nav.devices': 'Quản lý thiết bị',
   'nav.schedules': 'Quản lý lịch phát',
@@ -127,6 +132,9 @@ export const vi = {
   'profile.repeatPassword': 'Nhập lại mật khẩu mới',
   'profile.lastActivity': 'Hoạt động lần cuối',
   'profile.place': 'Địa điểm',
+  'profile.placeVietnam': 'Việt Nam',
+  'profile.placeUnknown': 'Không xác định',
+  'profile.placeZone': 'múi giờ {city}',
   'profile.ip': 'Địa chỉ IP',
   'profile.statusLogin': 'Đang đăng nhập',
   'profile.statusLogout': 'Đã đăng xuất',
@@ -143,14 +151,12 @@ export const vi = {
   ...viSystemLog,
   ...viNotifications,
   ...viGuide,
-  ...viSchedules,
   ...viProgrammes,
   ...viOverview,
   ...viAsRun,
   ...viLive,
-  ...viIntegrations,
-  ...viProvince,
   ...viResilience,
 } as const;
 
-export type MessageId = keyof typeof vi;
+/** Every string id: the first load's, and those of the screens that register their own (screenStrings.ts). */
+export type MessageId = keyof typeof vi | keyof typeof viIntegrations | keyof typeof viProvince | keyof typeof viUpdates | keyof typeof viEnrolment | keyof typeof viSchedules;

@@ -1,8 +1,8 @@
-import { ACCOUNT_MESSAGES, CSRF_COOKIE, CSRF_HEADER, MSG, REQUEST_TIMEOUT_MS } from '@loa/contract';
+import { ACCOUNT_MESSAGES, CSRF_COOKIE, CSRF_HEADER, DEFAULT_LOCALE, MSG, REQUEST_TIMEOUT_MS, type Locale } from '@loa/contract';
 import { readCookie } from './cookies';
 import { hardNavigation } from './navigation';
 import { passwordChangeSignal } from './passwordChangeSignal';
-import { loginPathFor, type SessionEndReason } from './sessionEnd';
+import { loginPathFor, sessionEndReasonOf, type SessionEndReason } from './sessionEnd';
 import { clearStoredUser } from './userStorage';
 import { fetchTransport, xhrTransport, type HttpMethod, type RawResponse, type Transport } from './transport';
 
@@ -35,6 +35,10 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Switches to the XHR transport and reports upload percent. */
   onUploadProgress?: (percent: number) => void;
+  /** The answer is a file: resolves with it as a Blob and its name (see `download`). */
+  asFile?: boolean;
+  /** Resolves with the whole answer (`data` and what the server says beside it), not `data` alone. */
+  whole?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -44,6 +48,12 @@ export interface ApiClientDeps {
   /** Runs when the server says the session cannot be refreshed (auto 'no'), with why. */
   onSessionExpired?: (reason: SessionEndReason) => void;
   baseUrl?: string;
+}
+
+/** The console's language, sent as Accept-Language: the server answers its messages in it (Vietnamese by default). */
+let language: Locale = DEFAULT_LOCALE;
+export function setApiLanguage(locale: Locale): void {
+  language = locale;
 }
 
 export const LOGIN_PATH = '/v1/client/login';
@@ -75,7 +85,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   let refreshing: Promise<void> | null = null;
 
   function expire(body?: unknown): never {
-    onSessionExpired(serverMessage(body) === MSG.accountLocked ? 'khoa' : 'hethan');
+    onSessionExpired(sessionEndReasonOf(body) ?? (serverMessage(body) === MSG.accountLocked ? 'khoa' : 'hethan'));
     throw new ApiError(MSG.sessionExpired, 'session', 401);
   }
 
@@ -100,7 +110,7 @@ export function createApiClient(deps: ApiClientDeps = {}) {
   }
 
   async function send<T>(method: HttpMethod, path: string, options: RequestOptions, mayRefresh = true): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: options.asFile ? '*/*' : 'application/json', 'accept-language': language };
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {
@@ -111,13 +121,15 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     const chosen = options.onUploadProgress ? uploadTransport : transport;
     let response: RawResponse;
     try {
-      response = await chosen({ method, url: baseUrl + path, headers, body, timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, onUploadProgress: options.onUploadProgress });
+      response = await chosen({ method, url: baseUrl + path, headers, body, timeoutMs: options.timeoutMs ?? REQUEST_TIMEOUT_MS, onUploadProgress: options.onUploadProgress, asFile: options.asFile });
     } catch {
       throw new ApiError(MSG.cannotConnect, 'network');
     }
     const { status } = response;
     if (status >= 200 && status < 300) {
+      if (options.asFile) return { blob: response.body, fileName: response.fileName } as T;
       const envelope = response.body as { data?: T } | null;
+      if (options.whole) return envelope as T;
       return (envelope && typeof envelope === 'object' && 'data' in envelope ? envelope.data : envelope) as T;
     }
     const pathOnly = path.split('?')[0] ?? path;
@@ -127,7 +139,8 @@ export function createApiClient(deps: ApiClientDeps = {}) {
       return send<T>(method, path, options, false);
     }
     const message = serverMessage(response.body);
-    if (status === 403 && message === ACCOUNT_MESSAGES.mustChangePassword) passwordChangeSignal.emit();
+    const mustChange = !!response.body && typeof response.body === 'object' && 'doimatkhau' in response.body && response.body.doimatkhau === true;
+    if (status === 403 && (mustChange || message === ACCOUNT_MESSAGES.mustChangePassword)) passwordChangeSignal.emit();
     throw new ApiError(message ?? (status >= 500 ? MSG.serverError : `HTTP ${status}`), 'http', status, response.body);
   }
 
@@ -136,6 +149,11 @@ export function createApiClient(deps: ApiClientDeps = {}) {
     get: <T>(path: string, options: Omit<RequestOptions, 'body'> = {}) => send<T>('GET', path, options),
     /** POST a JSON (or FormData) body and unwrap `data`. */
     post: <T>(path: string, body?: unknown, options: Omit<RequestOptions, 'body'> = {}) => send<T>('POST', path, { ...options, body }),
+    /**
+     * GET a file (an export): through the same refresh-and-retry and messages as every call, so an
+     * expired access token is renewed and a refusal is an ApiError, not a silent failed link.
+     */
+    download: (path: string, options: Omit<RequestOptions, 'body' | 'asFile'> = {}) => send<{ blob: Blob; fileName?: string }>('GET', path, { ...options, asFile: true }),
     /** Any method; for the rarer calls. */
     request: <T>(method: HttpMethod, path: string, options: RequestOptions = {}) => send<T>(method, path, options),
   };

@@ -1,3 +1,5 @@
+import { isMessage } from '@loa/contract';
+
 /**
  * Messages beside the fields they are about (in addition to the snackbar where the spec asks for
  * it): each form names, in a table, the field each of its checks' or the server's messages points at.
@@ -5,8 +7,10 @@
 
 /** The message beside its field, when the table names one (none: an empty map, the message stays in the snackbar only). */
 export function errorBeside<F extends string>(fieldOf: Readonly<Record<string, F>>, message: string | null): Partial<Record<F, string>> {
-  if (message === null || !Object.hasOwn(fieldOf, message)) return {};
-  return { [fieldOf[message]!]: message } as Partial<Record<F, string>>;
+  // The server answers in the console's language: the table is keyed by the Vietnamese message.
+  const key = message === null ? undefined : Object.keys(fieldOf).find((text) => isMessage(message, text));
+  if (message === null || key === undefined) return {};
+  return { [fieldOf[key]!]: message } as Partial<Record<F, string>>;
 }
 
 /** The errors left once the user has changed some fields (what they touched is no longer marked). */

@@ -5,6 +5,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { I18nContext } from '../i18n/I18nProvider';
 import { PickersProvider, VN_TIMEZONE } from './PickersProvider';
+import { shortWeekday } from './shortWeekday';
 
 export { PickersProvider, VN_TIMEZONE } from './PickersProvider';
 
@@ -14,6 +15,12 @@ export { PickersProvider, VN_TIMEZONE } from './PickersProvider';
  */
 function Localized({ children }: { children: ReactNode }) {
   return <PickersProvider locale={useContext(I18nContext)?.locale ?? 'vi'}>{children}</PickersProvider>;
+}
+
+/** The calendar's weekday header: T2 … CN in Vietnamese (dayjs' `vi` gives one letter, "T T T T T T C"). */
+function useWeekdayHeader(): (date: Dayjs) => string {
+  const locale = useContext(I18nContext)?.locale ?? 'vi';
+  return (date) => shortWeekday(date.day(), locale);
 }
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
@@ -38,12 +45,14 @@ const dateOf = (iso: string): Dayjs | null => (/^\d{4}-\d{2}-\d{2}$/.test(iso) ?
 
 /** A calendar date ('YYYY-MM-DD', '' when empty) typed or picked as dd/mm/yyyy. */
 export function DateInput({ value, onChange, min, max, ...field }: FieldProps & { value: string; onChange: (iso: string) => void; min?: string; max?: string }) {
+  const weekday = useWeekdayHeader();
   return (
     <Localized>
       <DatePicker
         label={field.label}
         value={dateOf(value)}
         format={DATE_FORMAT}
+        dayOfWeekFormatter={weekday}
         minDate={min ? (dateOf(min) ?? undefined) : undefined}
         maxDate={max ? (dateOf(max) ?? undefined) : undefined}
         disabled={field.disabled}
@@ -73,6 +82,7 @@ export function TimeInput({ value, onChange, ...field }: FieldProps & { value: s
 
 /** An instant (Unix ms, null when empty) shown and typed in Vietnam time. */
 export function DateTimeInput({ value, onChange, ...field }: FieldProps & { value: number | null; onChange: (ms: number | null) => void }) {
+  const weekday = useWeekdayHeader();
   return (
     <Localized>
       <DateTimePicker
@@ -80,6 +90,7 @@ export function DateTimeInput({ value, onChange, ...field }: FieldProps & { valu
         timezone={VN_TIMEZONE}
         value={value === null ? null : dayjs(value).tz(VN_TIMEZONE)}
         format={`${DATE_FORMAT} ${TIME_FORMAT}`}
+        dayOfWeekFormatter={weekday}
         ampm={false}
         disabled={field.disabled}
         onChange={(next) => onChange(next?.isValid() ? next.valueOf() : null)}

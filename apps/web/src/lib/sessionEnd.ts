@@ -1,7 +1,13 @@
+import { SESSION_END_REASONS, type SessionEndReason } from '@loa/contract';
 import type { MessageId } from '../i18n/vi';
 
-/** Why a session ended without the user signing out here: expired, signed out from another device, locked. */
-export type SessionEndReason = 'hethan' | 'thietbikhac' | 'khoa';
+export type { SessionEndReason };
+
+/** The reason a 401 gives for a login that is gone (`lydo`), or null when it gives none. */
+export function sessionEndReasonOf(body: unknown): SessionEndReason | null {
+  const lydo = body && typeof body === 'object' && 'lydo' in body ? body.lydo : null;
+  return (SESSION_END_REASONS as readonly unknown[]).includes(lydo) ? (lydo as SessionEndReason) : null;
+}
 
 const MESSAGES: Record<SessionEndReason, MessageId> = {
   hethan: 'sessionEnded.expired',

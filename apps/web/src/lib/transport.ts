@@ -9,11 +9,29 @@ export interface RawRequest {
   timeoutMs: number;
   /** Percent 0–100 of the request body sent; only the XHR transport reports it. */
   onUploadProgress?: (percent: number) => void;
+  /** A successful answer's body as a Blob (a file to save), with its name; errors are parsed as usual. Fetch transport only. */
+  asFile?: boolean;
 }
 
 export interface RawResponse {
   status: number;
   body: unknown;
+  /** The file name its Content-Disposition gives, for a request `asFile`. */
+  fileName?: string;
+}
+
+/** The file name of a Content-Disposition header (filename*=UTF-8'' first, then filename="…"). */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(header)?.[1]?.trim();
 }
 
 /** Resolves with any HTTP answer; rejects with NoResponseError when none arrived (network, time-out). */
@@ -53,6 +71,9 @@ export function fetchTransport(fetchImpl: typeof fetch): Transport {
         credentials: 'include',
         signal: controller.signal,
       });
+      if (request.asFile && response.ok) {
+        return { status: response.status, body: await response.blob(), fileName: dispositionFileName(response.headers.get('content-disposition')) };
+      }
       return { status: response.status, body: parseBody(await response.text()) };
     } catch {
       throw new NoResponseError(timedOut ? 'timeout' : 'network');

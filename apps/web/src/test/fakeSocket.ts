@@ -1,10 +1,27 @@
 import { act, waitFor } from '@testing-library/react';
 import type { LoaSocket } from '../lib/socket/createSocket';
 
-/** A socket stand-in: records listeners and lets a test emit server events. */
-export function fakeSocket() {
+/**
+ * A socket stand-in: records listeners and lets a test emit server events. With `acks` it is
+ * connected and answers the console's acknowledged events (`socket.timeout(ms).emitWithAck`) with them.
+ */
+export function fakeSocket(acks?: Record<string, (...args: unknown[]) => unknown>) {
   const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const sent: { event: string; args: unknown[] }[] = [];
   const socket = {
+    connected: acks !== undefined,
+    emit(event: string, ...args: unknown[]) {
+      sent.push({ event, args });
+      return socket;
+    },
+    timeout: () => ({
+      emitWithAck: async (event: string, ...args: unknown[]) => {
+        sent.push({ event, args });
+        const answer = acks?.[event];
+        if (!answer) throw new Error(`no answer for ${event}`);
+        return answer(...args);
+      },
+    }),
     on(event: string, listener: (...args: unknown[]) => void) {
       if (!listeners.has(event)) listeners.set(event, new Set());
       listeners.get(event)?.add(listener);
@@ -24,6 +41,8 @@ export function fakeSocket() {
       return socket as unknown as LoaSocket;
     },
     opened,
+    /** What the console sent (emit and emitWithAck), in order. */
+    sent,
     emit: (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((listener) => listener(...args)),
     /** Emits, then lets the server-state cache tell its readers (it batches on the next macrotask) inside act(). */
     emitSettled: (event: string, ...args: unknown[]) => act(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatHeaderDate } from './formatHeaderDate';
+import { formatHeaderDate, formatHeaderDateShort, shortWeekday } from './formatHeaderDate';
 
 describe('formatHeaderDate', () => {
   it('shows the Vietnamese weekday and DD/MM/YYYY', () => {
@@ -10,5 +10,11 @@ describe('formatHeaderDate', () => {
 
   it('shows the English weekday in English', () => {
     expect(formatHeaderDate(new Date(2026, 10, 21), 'en')).toBe('Saturday, 21/11/2026');
+  });
+
+  it('writes short weekdays as Vietnamese calendars do, T2 … CN, for a phone\'s header and the date picker', () => {
+    expect([1, 2, 3, 4, 5, 6, 0].map((day) => shortWeekday(day, 'vi'))).toEqual(['T2', 'T3', 'T4', 'T5', 'T6', 'T7', 'CN']);
+    expect(shortWeekday(1, 'en')).toBe('Mon');
+    expect(formatHeaderDateShort(new Date(2026, 10, 21), 'vi')).toBe('T7, 21/11/2026');
   });
 });

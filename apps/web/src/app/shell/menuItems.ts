@@ -10,6 +10,7 @@ import MenuBookIcon from '@mui/icons-material/MenuBook';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import HubIcon from '@mui/icons-material/Hub';
+import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import type { RightValue } from '@loa/contract';
 import type { MessageId } from '../../i18n/vi';
 
@@ -47,6 +48,7 @@ export const MENU: MenuNode[] = [
   { type: 'item', id: 'schedules', titleId: 'nav.schedules', icon: EventNoteIcon, path: '/quan-ly-lich-phat' },
   { type: 'item', id: 'as-run', titleId: 'nav.asRun', icon: FactCheckIcon, path: '/nhat-ky-phat-song', right: 'themsuaxoalichphat' },
   { type: 'item', id: 'device-map', titleId: 'nav.deviceMap', icon: MapIcon, path: '/ban-do-thiet-bi' },
+  { type: 'item', id: 'updates', titleId: 'nav.updates', icon: SystemUpdateAltIcon, path: '/cap-nhat-phan-mem', right: 'quanlythietbi' },
   { type: 'item', id: 'programmes', titleId: 'nav.programmes', icon: QueueMusicIcon, path: '/quan-ly-chuong-trinh' },
   { type: 'item', id: 'accounts', titleId: 'nav.accounts', icon: ManageAccountsIcon, path: '/quan-ly-tai-khoan', right: 'quanlytaikhoan' },
   { type: 'item', id: 'integrations', titleId: 'nav.integrations', icon: HubIcon, path: '/ket-noi', right: 'quanlytaikhoan', adminOnly: true },

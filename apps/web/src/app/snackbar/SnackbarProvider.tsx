@@ -19,6 +19,9 @@ interface Note {
 }
 
 /** Top-centre notification area: auto-hides after 6 s, closes on its button, ignores click-away (spec §4, §9). */
+/** Where the snackbar's top sits: under the 72 px header, whose emergency button it must never cover. */
+const HEADER_CLEARANCE = 80;
+
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { tMessage, t } = useT();
   const [note, setNote] = useState<Note | null>(null);
@@ -50,7 +53,8 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
             onClose={handleClose}
             anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
             slotProps={{ transition: { onExited: () => setNote(null) } }}
-            sx={{ zIndex: (theme) => theme.zIndex.modal + 1 }}
+            // Top centre (spec §2), below the header: it never covers "Phát khẩn cấp" (the header is 72 px).
+            sx={{ zIndex: (theme) => theme.zIndex.modal + 1, top: { xs: HEADER_CLEARANCE, sm: HEADER_CLEARANCE } }}
           >
             <Alert severity={note.severity} variant="filled" onClose={handleClose} closeText={t('common.close')} sx={{ width: '100%' }}>
               {tMessage(note.message)}

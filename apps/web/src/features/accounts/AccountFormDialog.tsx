@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPE, type Account, type Area } from '@loa/contract';
+import type { Account, Area } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { roleOf } from '../../app/shell/roleLabel';
 import { useT } from '../../i18n/useT';
@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/apiClient';
 import { AreaSelect } from '../areas/AreaSelect';
 import { PasswordField } from '../auth/PasswordField';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
-import { accountToForm, EMPTY_ACCOUNT_FORM, refusalErrors, validateAccountUpdate, validateNewAccount, type AccountFormErrors, type AccountFormField, type AccountFormValues } from './accountForm';
+import { accountToForm, EMPTY_ACCOUNT_FORM, offeredAccountTypes, refusalErrors, validateAccountUpdate, validateNewAccount, type AccountFormErrors, type AccountFormField, type AccountFormValues } from './accountForm';
 import { createAccount, updateAccount, type RightOption } from './api';
 import { PasswordStrengthHint } from './PasswordStrengthHint';
 import { RightsCheckboxes } from './RightsCheckboxes';
@@ -110,8 +110,8 @@ export function AccountFormDialog({ account, areas, rights, onClose, onSaved }: 
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               fullWidth
             >
-              {ACCOUNT_TYPES.map((type) => (
-                <option key={type} value={type} disabled={type === ADMIN_ACCOUNT_TYPE && !meIsAdmin && account?.loaitaikhoan !== type}>
+              {offeredAccountTypes(meIsAdmin, account?.loaitaikhoan).map((type) => (
+                <option key={type} value={type}>
                   {t(roleOf(type).labelId)}
                 </option>
               ))}

@@ -14,7 +14,7 @@ export type AccountAction = 'edit' | 'lock' | 'unlock' | 'reset' | 'delete';
 
 /** One account: who, role, rights, area, status and its actions. */
 export function AccountRow({ account, isSelf, onAction }: { account: Account; isSelf: boolean; onAction: (action: AccountAction, account: Account) => void }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const name = account.tentaikhoan;
   const action = (kind: AccountAction, label: string, icon: ReactNode, disabled = false) => (
     <Tooltip title={label}>
@@ -35,7 +35,7 @@ export function AccountRow({ account, isSelf, onAction }: { account: Account; is
       <TableCell>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
           {account.quyenhan.length === 0 && <Typography variant="caption" color="text.secondary">{t('accounts.noRights')}</Typography>}
-          {account.quyenhan.map((right) => <Chip key={right.value} size="small" variant="outlined" label={right.quyen} data-right={right.value} />)}
+          {account.quyenhan.map((right) => <Chip key={right.value} size="small" variant="outlined" label={tMessage(right.quyen)} data-right={right.value} />)}
         </Stack>
       </TableCell>
       <TableCell>{account.diaban?.tendiaban ?? t('accounts.wholeScopeShort')}</TableCell>

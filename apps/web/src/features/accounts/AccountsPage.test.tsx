@@ -40,6 +40,26 @@ describe('/quan-ly-tai-khoan', () => {
     expect(within(rows[1]!).getByText('Phải đổi mật khẩu')).toBeInTheDocument();
   });
 
+  it('offers a manager who is not an administrator only the account types the server accepts from them (issue #28)', async () => {
+    serve();
+    renderApp('/quan-ly-tai-khoan', { user: makeUser({ loaitaikhoan: 'canbo', diaban: { _id: 'a-1', tendiaban: 'Xã Tân Lập' }, quyenhan: [right('quanlytaikhoan')] }) });
+    await screen.findAllByTestId('account-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Tạo tài khoản' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tài khoản' });
+    const types = within(within(dialog).getByLabelText('Loại tài khoản')).getAllByRole('option').map((o) => o.textContent);
+    expect(types).toEqual(['Người Dùng']);
+  });
+
+  it('offers an administrator both account types', async () => {
+    serve();
+    renderApp('/quan-ly-tai-khoan', { user: manager });
+    await screen.findAllByTestId('account-row');
+    await userEvent.click(screen.getByRole('button', { name: 'Tạo tài khoản' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tài khoản' });
+    const types = within(within(dialog).getByLabelText('Loại tài khoản')).getAllByRole('option').map((o) => o.textContent);
+    expect(types.sort()).toEqual(['Người Dùng', 'Quản Trị Viên']);
+  });
+
   it('checks the create form, then posts the body with the checked rights', async () => {
     const server = serve({ 'POST /v1/client/taikhoan/themmoi': (body) => ({ status: 200, body: { data: account({ _id: 'u-3', ...(body as object) }) } }) });
     renderApp('/quan-ly-tai-khoan', { user: manager });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPE, type Area, type Invitation } from '@loa/contract';
+import type { Area, Invitation } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { roleOf } from '../../app/shell/roleLabel';
 import { useT } from '../../i18n/useT';
@@ -9,6 +9,7 @@ import { AreaSelect } from '../areas/AreaSelect';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { createInvitation, type RightOption } from './api';
 import { EMPTY_INVITATION_FORM, validateInvitation, type InvitationFormErrors, type InvitationFormValues } from './invitationForm';
+import { offeredAccountTypes } from './accountForm';
 import { RightsCheckboxes } from './RightsCheckboxes';
 
 /** Invite someone by e-mail with the type, area and rights chosen now. Mount only while open. */
@@ -55,8 +56,8 @@ export function InviteDialog({ areas, rights, onClose, onSent }: { areas: readon
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               fullWidth
             >
-              {ACCOUNT_TYPES.map((type) => (
-                <option key={type} value={type} disabled={type === ADMIN_ACCOUNT_TYPE && !roleOf(me.loaitaikhoan).isAdmin}>{t(roleOf(type).labelId)}</option>
+              {offeredAccountTypes(roleOf(me.loaitaikhoan).isAdmin).map((type) => (
+                <option key={type} value={type}>{t(roleOf(type).labelId)}</option>
               ))}
             </TextField>
             <AreaSelect label={t('accounts.area')} value={values.diaban} onChange={(id) => set('diaban', id)} areas={areas} emptyLabel={me.diaban ? undefined : t('accounts.wholeScope')} error={errors.diaban && tMessage(errors.diaban)} />

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { copyText } from '../../lib/copyText';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -10,6 +12,25 @@ import { useApiQuery } from '../../lib/query/useApiQuery';
 import { fetchOutboxMessage, OUTBOX_PATH, type OutboxItem, type OutboxMessage } from './api';
 
 /** Mail the server wrote to disk because no SMTP server is set: invitations and verification links to pass on by hand. */
+/** A mail's text with each web address as a link that opens, and a button that copies it (an invitation is passed on by hand). */
+export function MailBody({ text }: { text: string }) {
+  const { t } = useT();
+  const notify = useNotify();
+  const parts = text.split(/(https?:\/\/[^\s<>"]+)/g);
+  return (
+    <>
+      {parts.map((part, index) => (index % 2 === 1 ? (
+        <span key={index}>
+          <Link href={part} target="_blank" rel="noopener noreferrer">{part}</Link>
+          <IconButton size="small" aria-label={t('outbox.copyLink')} onClick={() => void copyText(part).then((done) => done && notify.success(t('accounts.copied')))}>
+            <ContentCopyIcon fontSize="inherit" />
+          </IconButton>
+        </span>
+      ) : part))}
+    </>
+  );
+}
+
 export function OutboxTab() {
   const { t, tMessage } = useT();
   const notify = useNotify();
@@ -54,7 +75,7 @@ export function OutboxTab() {
         {open && (
           <DialogContent>
             <Typography variant="body2" color="text.secondary" gutterBottom>{t('outbox.to', { to: open.nguoinhan, at: formatTimestamp(open.thoigian) })}</Typography>
-            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', bgcolor: 'action.hover', p: 2, borderRadius: 1, fontFamily: 'inherit' }}>{open.noidung}</Box>
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', bgcolor: 'action.hover', p: 2, borderRadius: 1, fontFamily: 'inherit' }}><MailBody text={open.noidung} /></Box>
           </DialogContent>
         )}
         <DialogActions>

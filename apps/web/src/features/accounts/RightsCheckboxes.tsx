@@ -12,9 +12,9 @@ export interface RightsCheckboxesProps {
   error?: string;
 }
 
-/** One checkbox per right, labelled by its Vietnamese label (quyen). */
+/** One checkbox per right, labelled by its label (quyen) in the console's language. */
 export function RightsCheckboxes({ rights, value, onChange, grantable, error }: RightsCheckboxesProps) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const all = rights.map((r) => r.value);
   return (
     <FormControl component="fieldset" error={!!error} variant="standard">
@@ -25,7 +25,7 @@ export function RightsCheckboxes({ rights, value, onChange, grantable, error }: 
           return (
             <FormControlLabel
               key={right.value}
-              label={right.quyen}
+              label={tMessage(right.quyen)}
               control={
                 <Checkbox
                   checked={checked}

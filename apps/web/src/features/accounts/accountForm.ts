@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, accountCreateBodySchema, accountUpdateBodySchema, NON_ADMIN_ACCOUNT_TYPE, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
+import { ACCOUNT_MESSAGES, ACCOUNT_TYPES, ADMIN_ACCOUNT_TYPE, accountCreateBodySchema, accountUpdateBodySchema, NON_ADMIN_ACCOUNT_TYPE, type Account, type AccountCreateBody, type AccountUpdateBody } from '@loa/contract';
 import { errorBeside } from '../../lib/fieldErrors';
 
 /** The create/edit form as typed. */
@@ -14,6 +14,13 @@ export interface AccountFormValues {
 }
 export type AccountFormField = keyof AccountFormValues;
 export type AccountFormErrors = Partial<Record<AccountFormField, string>>;
+
+/**
+ * The account types a manager is offered: only those the server accepts from them (an administrator
+ * account is an administrator's to make), plus the type an edited account already has.
+ */
+export const offeredAccountTypes = (managerIsAdmin: boolean, current?: string) =>
+  ACCOUNT_TYPES.filter((type) => type !== ADMIN_ACCOUNT_TYPE || managerIsAdmin || current === type);
 
 export const EMPTY_ACCOUNT_FORM: AccountFormValues = { tentaikhoan: '', matkhau: '', hoten: '', email: '', sdt: '', loaitaikhoan: NON_ADMIN_ACCOUNT_TYPE, diaban: '', quyenhan: [] };
 

@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { AREA_LEVELS, AREA_MESSAGES, type Area, type AreaGeography, type AreaLevel } from '@loa/contract';
+import { AREA_MESSAGES, areaUnitLabel, isMessage, type Area, type AreaGeography } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { AREA_GEOGRAPHY_PATH, createArea, setAreaGeography, updateArea } from './api';
-import { childLevel, levelRank } from './areaLevels';
+import { AREA_CHOICES, choiceOf, choiceOfArea, initialCreate, levelRank, nameWithUnit, type AreaChoice } from './areaLevels';
+import { useCurrentUser } from '../auth/useAuth';
 import { AreaSelect } from './AreaSelect';
 import { subtreeIds } from './buildAreaTree';
 
@@ -23,8 +24,13 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
   const notify = useNotify();
   const editing = target.mode === 'edit' ? target.area : null;
   const [name, setName] = useState(editing?.tendiaban ?? '');
-  const [level, setLevel] = useState<AreaLevel>(editing?.cap ?? childLevel(target.mode === 'create' ? target.parent ?? undefined : undefined) ?? 'thon');
-  const [parentId, setParentId] = useState(editing ? editing.idcha ?? '' : target.mode === 'create' ? target.parent?._id ?? '' : '');
+  // A new area opens where the user may create one: under the given parent or the user's own area.
+  const userAreaId = useCurrentUser().diaban?._id ?? null;
+  const [start] = useState(() => (target.mode === 'create' ? initialCreate(target.parent, userAreaId, areas) : null));
+  const [choice, setChoice] = useState<AreaChoice>(editing ? choiceOfArea({ cap: editing.cap, unit: areaUnitLabel(editing) }) : start!.choice);
+  const level = choiceOf(choice).cap;
+  const [parentId, setParentId] = useState(editing ? editing.idcha ?? '' : start!.parentId);
+  const parentLevel = areas.find((a) => a._id === parentId)?.cap;
   const [nameError, setNameError] = useState<string | null>(null);
   // The server's refusal of the parent (its level, a move inside itself, outside the user's scope) beside it.
   const [parentError, setParentError] = useState<string | null>(null);
@@ -52,15 +58,15 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
         await updateArea({ id: editing._id, tendiaban: name.trim(), idcha });
         if (geocode && geocode.value.trim() !== geocode.saved) await setAreaGeography({ id: editing._id, mahanhchinh: geocode.value.trim() || null });
       }
-      else await createArea({ tendiaban: name.trim(), cap: level, idcha });
+      else await createArea({ tendiaban: nameWithUnit(name, choice), cap: level, idcha });
       notify.success(t('areas.saved'));
       onSaved();
     } catch (caught) {
       const message = errorMessage(caught);
       notify.error(tMessage(message));
       // Besides the snackbar, beside the field it is about.
-      if (message === AREA_MESSAGES.duplicateName) setNameError(message);
-      if (PARENT_REFUSALS.has(message)) setParentError(message);
+      if (isMessage(message, AREA_MESSAGES.duplicateName)) setNameError(message);
+      if ([...PARENT_REFUSALS].some((refusal) => isMessage(message, refusal))) setParentError(message);
       setBusy(false);
     }
   };
@@ -86,12 +92,15 @@ export function AreaFormDialog({ target, areas, onClose, onSaved }: { target: Ar
             <TextField
               select
               label={t('areas.level')}
-              value={level}
+              value={choice}
               disabled={!!editing}
-              onChange={(event) => setLevel(event.target.value as AreaLevel)}
+              onChange={(event) => setChoice(event.target.value as AreaChoice)}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
-              {AREA_LEVELS.map((value) => <option key={value} value={value}>{t(`areas.level.${value}`)}</option>)}
+              {/* Only levels below the chosen parent (the server refuses the others). */}
+              {AREA_CHOICES.map((c) => (
+                <option key={c.id} value={c.id} disabled={!editing && parentLevel !== undefined && levelRank(c.cap) <= levelRank(parentLevel)}>{t(`areas.level.${c.id}`)}</option>
+              ))}
             </TextField>
             <AreaSelect
               label={t('areas.parent')}

@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { areaUnitLabel, type Area } from '@loa/contract';
 import { useT } from '../../i18n/useT';
-import { childLevel } from './areaLevels';
+import { childLevel, choiceOfArea } from './areaLevels';
 import type { AreaNode } from './buildAreaTree';
 
 export interface AreaTreeActions {
@@ -15,6 +15,8 @@ export interface AreaTreeActions {
   onAdd: (parent: Area) => void;
   onEdit: (area: Area) => void;
   onDelete: (area: Area) => void;
+  /** Each area's administrative code (mã ĐVHC, the geocode CAP alerts name it by), when it has one. */
+  geocodes?: ReadonlyMap<string, string>;
 }
 
 /** One area with its device counts, actions and (collapsible) sub-areas. */
@@ -23,6 +25,7 @@ export function AreaTreeItem({ node, actions }: { node: AreaNode; actions: AreaT
   const [open, setOpen] = useState(node.depth < 2);
   const { area } = node;
   const name = area.tendiaban;
+  const geocode = actions.geocodes?.get(area._id);
   const action = (label: string, icon: ReactNode, onClick: () => void, color?: 'error') => (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={label} color={color} onClick={onClick}>{icon}</IconButton>
@@ -36,8 +39,9 @@ export function AreaTreeItem({ node, actions }: { node: AreaNode; actions: AreaT
             {open ? <ExpandMoreIcon /> : <ChevronRightIcon />}
           </IconButton>
         ) : <Box sx={{ width: 34 }} />}
-        <Chip size="small" label={locale === 'vi' ? areaUnitLabel(area) : t(`areas.level.${area.cap}`)} variant="outlined" data-testid="area-unit" />
+        <Chip size="small" label={locale === 'vi' ? areaUnitLabel(area) : t(`areas.level.${choiceOfArea({ cap: area.cap, unit: areaUnitLabel(area) })}`)} variant="outlined" data-testid="area-unit" />
         <Typography sx={{ fontWeight: node.depth === 0 ? 600 : 400, flex: 1, minWidth: 0 }} noWrap>{name}</Typography>
+        {geocode && <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} data-testid="area-geocode">{t('areas.geocodeShort', { code: geocode })}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
           {t('areas.deviceCount', { count: node.devices, online: node.online })}
         </Typography>

@@ -1,29 +1,33 @@
 import { useMemo, useState } from 'react';
 import { Button, CircularProgress, List, Paper, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { GRID_SPACING, type Area } from '@loa/contract';
+import { GRID_SPACING, type Area, type AreaGeography } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
-import { useInvalidate } from '../../lib/query/useApiQuery';
+import { useApiQuery, useInvalidate } from '../../lib/query/useApiQuery';
+import { STALE } from '../../lib/query/staleTimes';
 import { DEVICES_BASE } from '../devices/api';
 import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { useAreas } from '../devices/useAreas';
 import { useDevices } from '../devices/useDevices';
-import { deleteArea } from './api';
+import { AREA_GEOGRAPHY_PATH, deleteArea } from './api';
 import { AreaFormDialog, type AreaFormTarget } from './AreaFormDialog';
 import { ImportBoundariesButton } from './ImportBoundariesButton';
 import { AreaTreeItem, type AreaTreeActions } from './AreaTreeItem';
 import { buildAreaTree } from './buildAreaTree';
+import { mayAddArea } from './areaLevels';
 
 /** /quan-ly-dia-ban: the area tree with device counts; create, rename, move and delete areas. */
 export function AreasPage() {
   const { t, tMessage } = useT();
   const notify = useNotify();
-  const canManage = hasRight(useCurrentUser(), 'quanlythietbi');
+  const user = useCurrentUser();
+  const canManage = hasRight(user, 'quanlythietbi');
   const { areas, error, loaded, reload: retry } = useAreas();
+  const canAdd = canManage && mayAddArea(user.diaban?._id ?? null, areas);
   const invalidate = useInvalidate();
   // An area change moves counts and scopes: areas, devices and the broadcast targets are read again.
   const reload = () => void invalidate(DEVICES_BASE, '/v1/client/diaban', '/v1/client/lichphat/danhsachdiaban');
@@ -32,12 +36,16 @@ export function AreasPage() {
   const [deleting, setDeleting] = useState<Area | null>(null);
   const [busy, setBusy] = useState(false);
   const tree = useMemo(() => buildAreaTree(areas, devices ?? []), [areas, devices]);
+  // The administrative codes shown in the tree (a failure shows none).
+  const geography = useApiQuery<AreaGeography[]>(AREA_GEOGRAPHY_PATH, { staleTime: STALE.reference }).data;
+  const geocodes = useMemo(() => new Map((geography ?? []).filter((g) => g.mahanhchinh).map((g) => [g._id, g.mahanhchinh!])), [geography]);
 
   const actions: AreaTreeActions = {
     canManage,
     onAdd: (parent) => setForm({ mode: 'create', parent }),
     onEdit: (area) => setForm({ mode: 'edit', area }),
     onDelete: setDeleting,
+    geocodes,
   };
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -61,7 +69,7 @@ export function AreasPage() {
         {canManage && (
           <Stack direction="row" spacing={1}>
             <ImportBoundariesButton onImported={reload} />
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ mode: 'create', parent: null })}>{t('areas.add')}</Button>
+            {canAdd && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ mode: 'create', parent: null })}>{t('areas.add')}</Button>}
           </Stack>
         )}
       </Stack>

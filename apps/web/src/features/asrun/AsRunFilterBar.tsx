@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextField } from '@mui/material';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { AS_RUN_MESSAGES, AS_RUN_OUTCOMES, MESSAGE_TYPES, type Area } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { AreaSelect } from '../areas/AreaSelect';
 import { asRunExportUrl, isRangeInverted, todayFilters, type AsRunFilters } from './asRunQuery';
 import { DateInput } from '../../lib/pickers';
+import { ExportButton } from '../../lib/ExportButton';
 
 /** A day or a range, area, message type, kind and outcome; applied with Lọc. Both exports carry the applied filters. */
 export function AsRunFilterBar({ applied, areas, onApply }: { applied: AsRunFilters; areas: readonly Area[]; onApply: (filters: AsRunFilters) => void }) {
@@ -48,8 +48,8 @@ export function AsRunFilterBar({ applied, areas, onApply }: { applied: AsRunFilt
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" disabled={inverted}>{t('asrun.apply')}</Button>
           <Button onClick={() => { const today = todayFilters(); setDraft(today); onApply(today); }}>{t('asrun.today')}</Button>
-          <Button component="a" href={asRunExportUrl(applied, 'csv')} download startIcon={<FileDownloadIcon />} variant="outlined">{t('asrun.exportCsv')}</Button>
-          <Button component="a" href={asRunExportUrl(applied, 'xlsx')} download startIcon={<FileDownloadIcon />} variant="outlined">{t('asrun.exportXlsx')}</Button>
+          <ExportButton path={asRunExportUrl(applied, 'csv')} fileName="nhat-ky-phat-song.csv">{t('asrun.exportCsv')}</ExportButton>
+          <ExportButton path={asRunExportUrl(applied, 'xlsx')} fileName="nhat-ky-phat-song.xlsx">{t('asrun.exportXlsx')}</ExportButton>
         </Stack>
       </Stack>
     </form>

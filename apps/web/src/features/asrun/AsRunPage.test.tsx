@@ -15,7 +15,7 @@ const at7 = Date.parse('2025-03-04T00:00:00Z');
 const row = (id: string, overrides: Partial<AsRunRow> = {}): AsRunRow => ({
   _id: id, ngay: '2025-03-04', diaban: { _id: 'xa-a', tendiaban: 'Xã Hải An' }, hinhthuc: 'phatngay', idphien: `p-${id}`, idlichphat: null, tieude: 'Tin lũ sáng',
   loaibantin: 2, nguoitao: { _id: 'u-1', hoten: 'Nguyễn Văn An' }, giodukien: at7, batdau: at7 + 2000, ketthuc: at7 + 62_000, thoiluong: 60,
-  sothietbi: 3, sodaphat: 2, soloi: 0, sobingat: 0, songoaituyen: 1, ketqua: 'daphat', lydo: '1 loa ngoại tuyến lúc bắt đầu phát', ...overrides,
+  sothietbi: 3, sodaphat: 2, soloi: 0, sobingat: 0, songoaituyen: 1, sobaosau: 0, ketqua: 'daphat', lydo: '1 loa ngoại tuyến lúc bắt đầu phát', ...overrides,
 });
 const answer = (items: AsRunRow[], tu = today) => {
   const tomtat: Record<string, number> = {};
@@ -51,8 +51,10 @@ describe('/nhat-ky-phat-song', () => {
     expect(summary).toHaveTextContent('2 dòng');
     expect(within(summary).getByText('Đã phát: 1')).toBeInTheDocument();
     expect(within(summary).getByText('Bỏ lỡ: 1')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Xuất CSV' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatcsv?tu=${today}`);
-    expect(screen.getByRole('link', { name: 'Xuất Excel' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatxlsx?tu=${today}`);
+    // Exports go through the API client (issue #32 item 12): buttons, not plain links.
+    expect(screen.queryByRole('link', { name: 'Xuất CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Xuất CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Xuất Excel' })).toBeEnabled();
     expect(pickerInput('Từ ngày')).toHaveValue(`${today.slice(8, 10)}/${today.slice(5, 7)}/${today.slice(0, 4)}`);
   });
 
@@ -75,8 +77,9 @@ describe('/nhat-ky-phat-song', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Lọc' }));
     await waitFor(() => expect(screen.getByTestId('asrun-row')).toHaveTextContent('Dừng bởi Trần Bình lúc 07:00:30'));
     expect(server.calls.at(-1)?.path).toBe(`/v1/client/nhatkyphatsong?${query}`);
-    expect(screen.getByRole('link', { name: 'Xuất CSV' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatcsv?${query}`);
-    expect(screen.getByRole('link', { name: 'Xuất Excel' })).toHaveAttribute('href', `/v1/client/nhatkyphatsong/xuatxlsx?${query}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Xuất CSV' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Xuất Excel' }));
+    await waitFor(() => expect(server.calls.map((c) => c.path)).toEqual(expect.arrayContaining([`/v1/client/nhatkyphatsong/xuatcsv?${query}`, `/v1/client/nhatkyphatsong/xuatxlsx?${query}`])));
   }, 15_000);
 
   it('says when nothing matches, refuses an inverted range without asking, and reloads when a broadcast changes', async () => {

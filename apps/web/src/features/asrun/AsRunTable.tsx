@@ -5,7 +5,7 @@ import { AsRunOutcomeChip } from './AsRunOutcomeChip';
 
 /** One row per programme and commune: when it was due and played, on how many speakers, how it ended and why. */
 export function AsRunTable({ rows }: { rows: AsRunRow[] }) {
-  const { t, locale } = useT();
+  const { t, tMessage, locale } = useT();
   const messageType = (id: number) => {
     const m = MESSAGE_TYPES.find((x) => x.id === id);
     return m ? (locale === 'en' ? m.en : m.ten) : String(id);
@@ -29,6 +29,7 @@ export function AsRunTable({ rows }: { rows: AsRunRow[] }) {
           {rows.map((row) => {
             const extra = [
               row.songoaituyen > 0 && t('asrun.offline', { count: row.songoaituyen }),
+              row.sobaosau > 0 && t('asrun.playedOffline', { count: row.sobaosau }),
               row.soloi > 0 && t('asrun.errors', { count: row.soloi }),
               row.sobingat > 0 && t('asrun.cut', { count: row.sobingat }),
             ].filter(Boolean).join(' · ');
@@ -49,7 +50,7 @@ export function AsRunTable({ rows }: { rows: AsRunRow[] }) {
                   </Stack>
                 </TableCell>
                 <TableCell><AsRunOutcomeChip outcome={row.ketqua} /></TableCell>
-                <TableCell><Typography variant="body2" color="text.secondary">{row.lydo ?? ''}</Typography></TableCell>
+                <TableCell><Typography variant="body2" color="text.secondary">{row.lydo ? tMessage(row.lydo) : ''}</Typography></TableCell>
               </TableRow>
             );
           })}

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { hardNavigation } from '../../lib/navigation';
 import { screen, waitFor } from '@testing-library/react';
-import { EVENTS } from '@loa/contract';
+import { EVENTS, MSG } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
@@ -50,9 +51,21 @@ describe('an account changed by an administrator while signed in', () => {
     expect(await screen.findByTestId('session-ended')).toHaveTextContent('Bạn đã bị đăng xuất từ một thiết bị khác.');
   });
 
+  it('a console coming back into view after its session expired goes to /login at once, saying so', async () => {
+    const socket = fakeSocket();
+    fakeServer(unchanged);
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await screen.findByRole('button', { name: 'Phát khẩn cấp' });
+    const go = vi.spyOn(hardNavigation, 'go').mockImplementation(() => undefined);
+    fakeServer({ ...unchanged, 'GET /v1/client/nguoidung/laythongtin': { status: 401, body: { message: MSG.sessionExpired, auto: 'no', lydo: 'hethan' } } });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/login?lydo=hethan'));
+    go.mockRestore();
+  });
+
   it('reads the reason from the address, so it survives a reload', async () => {
     fakeServer({});
     renderApp('/login?lydo=hethan');
-    expect(await screen.findByTestId('session-ended')).toHaveTextContent('Phiên đăng nhập đã hết hạn');
+    expect(await screen.findByTestId('session-ended')).toHaveTextContent(MSG.sessionExpired);
   });
 });

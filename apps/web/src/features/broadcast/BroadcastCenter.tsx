@@ -55,6 +55,12 @@ export function BroadcastCenter({ children }: { children?: ReactNode }) {
     refreshMine();
   }, [refreshMine]);
 
+  const discard = useCallback(() => {
+    setOpen(false);
+    setPrefill(undefined);
+    setGeneration((g) => g + 1);
+  }, []);
+
   const launch = useCallback((next: BroadcastPrefill) => {
     setPrefill(next);
     setGeneration((g) => g + 1);
@@ -67,7 +73,8 @@ export function BroadcastCenter({ children }: { children?: ReactNode }) {
       {children}
       {mounted && (
         <Suspense fallback={null}>
-          <BroadcastDialog key={generation} open={open} initial={prefill} onClose={() => setOpen(false)} onSent={finish} />
+          {/* Closing clears the draft: the next 'Phát khẩn cấp' starts empty (issue #32 item 11). */}
+          <BroadcastDialog key={generation} open={open} initial={prefill} onClose={discard} onSent={finish} />
         </Suspense>
       )}
     </BroadcastLauncherContext.Provider>

@@ -8,6 +8,7 @@ import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
 import { makeUser } from '../../test/fixtures';
 import { writeStoredUser } from '../../lib/userStorage';
+import { renderApp } from '../../test/renderApp';
 import { postImmediateBroadcast } from './api';
 import { BroadcastDialog } from './BroadcastDialog';
 import { encodedTone, fileOf } from './sources/mp3Fixtures';
@@ -35,9 +36,9 @@ function serve(extra: Parameters<typeof fakeServer>[0] = {}) {
   });
 }
 
-async function openDialog(extra: Parameters<typeof fakeServer>[0] = {}) {
+async function openDialog(extra: Parameters<typeof fakeServer>[0] = {}, user = makeUser()) {
   const server = serve(extra);
-  writeStoredUser(makeUser());
+  writeStoredUser(user);
   const onSent = vi.fn();
   const socket = fakeSocket();
   render(
@@ -92,6 +93,11 @@ async function pick(label: string, option: string) {
 describe('broadcast-now dialog', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.mocked(postImmediateBroadcast).mockReset();
+  });
+
+  it('opens ready to type the programme\'s name (by Enter or a click on "Phát khẩn cấp")', async () => {
+    const { dialog } = await openDialog();
+    await waitFor(() => expect(within(dialog).getByLabelText('Tên chương trình')).toHaveFocus());
   });
 
   it('shows each §5 broadcast message in order, then posts and reports success', async () => {
@@ -201,7 +207,9 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     const busy = { idlichphat: 'lp-9', tieude: 'Lũ quét thôn 3', nguoitao: { _id: 'u-9', hoten: 'Trần Bình' }, uutien: 1, ketthuc: Date.UTC(2026, 10, 24, 2, 30), soloa: 2 };
     const refusal = Object.assign(new Error('2 loa đã chọn đang phát…'), { status: 409, body: { message: '2 loa đã chọn đang phát…', dangphat: [busy] } });
     vi.mocked(postImmediateBroadcast).mockRejectedValueOnce(refusal).mockRejectedValueOnce(refusal).mockResolvedValueOnce({});
-    const { dialog, onSent } = await openDialog();
+    // An officer who may stop others' programmes (else there is nothing to offer: see TakeoverDialog.test).
+    const stopper = makeUser({ quyenhan: [...makeUser().quyenhan, { value: 'dungphatchuongtrinh', quyen: 'Dừng chương trình' }] });
+    const { dialog, onSent } = await openDialog({}, stopper);
     await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
     await pick('Địa bàn', 'Xã Tân Lập');
     await pick('Thiết bị', 'Tất cả thiết bị');
@@ -240,6 +248,8 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(within(confirm).getByTestId('confirm-speakers')).toHaveTextContent('2');
     expect(within(confirm).getByTestId('confirm-online')).toHaveTextContent('1 / 2');
     expect(within(confirm).getByText('1 loa đang mất kết nối sẽ không nghe được cho tới khi kết nối lại.')).toBeInTheDocument();
+    // What goes out, with its duration (issue #32 item 11): an old recording cannot slip through unseen.
+    expect(within(confirm).getByTestId('confirm-sources')).toHaveTextContent('Tiếp sóng: VOV1 (00:01:00)');
     // The offline speaker reconnects while the officer reads.
     act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-2', trangthai: { ...speakers[1]!.trangthai, online: true } }]));
     await waitFor(() => expect(within(confirm).getByTestId('confirm-online')).toHaveTextContent('2 / 2'));
@@ -248,6 +258,76 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(postImmediateBroadcast).not.toHaveBeenCalled();
     await sendAndConfirm(dialog);
     await waitFor(() => expect(postImmediateBroadcast).toHaveBeenCalledTimes(1));
+  });
+
+  it('"Hủy" asks before it drops a draft, and the next "Phát khẩn cấp" opens empty (issue #32 item 11)', async () => {
+    serve({
+      'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
+      'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: [] } },
+      'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
+    });
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: fakeSocket().factory });
+    const openEmergency = async () => {
+      await userEvent.click(await screen.findByRole('button', { name: 'Phát khẩn cấp' }));
+      return screen.findByRole('dialog', { name: 'Phát khẩn cấp' }, { timeout: 8000 });
+    };
+    let dialog = await openEmergency();
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Bản tin cũ');
+    await addRelay(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    const ask = await screen.findByRole('dialog', { name: 'Bỏ bản tin đang soạn?' });
+    expect(ask).toHaveTextContent('1 nguồn phát đã chọn sẽ bị xoá');
+    // Keeping it changes nothing.
+    await userEvent.click(within(ask).getByRole('button', { name: 'Tiếp tục soạn' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bỏ bản tin đang soạn?' })).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('Bản tin cũ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Bỏ bản tin đang soạn?' })).getByRole('button', { name: 'Bỏ bản tin' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Phát khẩn cấp' })).not.toBeInTheDocument());
+    dialog = await openEmergency();
+    expect(within(dialog).getByLabelText('Tên chương trình')).toHaveValue('');
+    expect(within(dialog).queryByText('VOV1')).not.toBeInTheDocument();
+    // Nothing drafted: 'Hủy' closes at once.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Phát khẩn cấp' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Bỏ bản tin đang soạn?' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it("counts the repeats in the confirmation's total duration (#32 low item)", async () => {
+    const { dialog } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Cảnh báo lũ');
+    await addRelay(dialog);
+    // Played, then twice more 5 minutes after each end: 1 + 2 × (1 + 5) = 13 minutes.
+    await userEvent.selectOptions(within(dialog).getByLabelText('Chế độ lặp lại'), '2');
+    fireEvent.change(within(dialog).getByLabelText('Thời gian lặp lại (phút)'), { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText('Số lần lặp lại'), { target: { value: '2' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Xác nhận phát khẩn cấp' });
+    expect(within(confirm).getByTestId('confirm-duration')).toHaveTextContent('00:13:00 (phát 3 lần, mỗi lần 00:01:00)');
+  });
+
+  it('names the priority level chosen in the confirmation title, the emergency bulletin by default (#32 low item)', async () => {
+    const { dialog } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Xã Tân Lập');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Lịch tiêm chủng');
+    await addRelay(dialog);
+    const confirmTitled = async (name: string) => {
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+      const confirm = await screen.findByRole('dialog', { name });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Quay lại sửa' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+    };
+    expect(within(dialog).getByLabelText('Ưu tiên')).toHaveValue('1');
+    await confirmTitled('Xác nhận phát khẩn cấp');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Ưu tiên'), 'Bản tin ưu tiên');
+    await confirmTitled('Xác nhận phát bản tin ưu tiên');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Ưu tiên'), 'Bản tin thông thường');
+    await confirmTitled('Xác nhận phát bản tin thông thường');
   });
 
   it('asks once more before an emergency reaches a whole district, and lists each speaker once', async () => {

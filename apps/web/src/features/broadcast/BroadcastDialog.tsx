@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { broadcastError, MSG, type BusyBroadcast } from '@loa/contract';
+import { broadcastError, broadcastSpanSeconds, MSG, type BusyBroadcast } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
@@ -29,11 +29,17 @@ import MicIcon from '@mui/icons-material/Mic';
 
 export interface BroadcastDialogProps {
   open: boolean;
+  /** Closes and clears the draft (the owner starts the next one empty). */
   onClose: () => void;
   /** After a successful post: the owner closes and resets the dialog. A failed one keeps the form to retry. */
   onSent: () => void;
   /** Fields and stored sources to start from (a programme's). */
   initial?: BroadcastPrefill;
+}
+
+/** How often a bulletin plays and how long from its start to its last end, as the confirmation tells it (repeats included). */
+function repeatsOf(info: ReturnType<typeof buildBroadcastInfo>, total: number) {
+  return { runs: info.kieulaplai === 0 ? 1 : 1 + Math.max(0, info.solanlaplai), spanSeconds: broadcastSpanSeconds(total, info) };
 }
 
 type SourceDialogState = { mode: 'add' } | { mode: 'edit'; index: number } | null;
@@ -98,14 +104,23 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
   };
 
   const editing = sourceDialog?.mode === 'edit' ? list.sources[sourceDialog.index] : undefined;
+  // 'Hủy' clears the draft, so an old recording never goes out with the next emergency (issue #32
+  // item 11); with anything chosen since the dialog opened it asks first.
+  const [start] = useState(() => ({ form, count: list.sources.length }));
+  const [discarding, setDiscarding] = useState(false);
+  const drafted = list.sources.length !== start.count || JSON.stringify(form) !== JSON.stringify(start.form);
+  const cancel = () => {
+    if (drafted) setDiscarding(true);
+    else onClose();
+  };
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="broadcast-now-title">
+      <Dialog open={open} onClose={cancel} fullWidth maxWidth="md" aria-labelledby="broadcast-now-title">
         <DialogTitle id="broadcast-now-title">{t('header.emergency')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.tieude} helperText={errors.tieude && tMessage(errors.tieude)} />
+            <TextField autoFocus label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.tieude} helperText={errors.tieude && tMessage(errors.tieude)} />
             <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} errors={errors} />
             <PriorityTypeFields uutien={form.uutien} loaibantin={form.loaibantin} onChange={patch} errors={errors} />
             <SourceListEditor list={list} onEdit={(index) => setSourceDialog({ mode: 'edit', index })} onMove={(from, to) => setList((l) => moveSource(l, from, to))} error={errors.nguonphat} />
@@ -121,7 +136,7 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
               {t('liveVoice.fromBroadcast')}
             </Button>
           )}
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button onClick={cancel}>{t('common.cancel')}</Button>
           <Button variant="contained" color="error" disabled={sending !== null} onClick={check}>
             {t('broadcast.submit')}
           </Button>
@@ -130,11 +145,24 @@ export function BroadcastDialog({ open, onClose, onSent, initial }: BroadcastDia
       <BroadcastConfirmDialog
         open={confirming}
         title={form.tieude.trim()}
+        priority={form.uutien}
         totalSeconds={list.total}
+        repeats={repeatsOf(buildBroadcastInfo(form, list.total, user), list.total)}
+        sources={list.sources}
         summary={reachSummary(areas, form.diabanchon, targets.devices, form.thietbichon)}
         onBack={() => setConfirming(false)}
         onConfirm={() => void send()}
       />
+      <Dialog open={open && discarding} onClose={() => setDiscarding(false)} maxWidth="xs" aria-labelledby="broadcast-discard-title" aria-describedby="broadcast-discard-text">
+        <DialogTitle id="broadcast-discard-title">{t('confirm.discardTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="broadcast-discard-text">{t('confirm.discardText', { count: list.sources.length })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button autoFocus onClick={() => setDiscarding(false)}>{t('confirm.discardKeep')}</Button>
+          <Button variant="contained" color="error" onClick={() => { setDiscarding(false); onClose(); }}>{t('confirm.discard')}</Button>
+        </DialogActions>
+      </Dialog>
       <TakeoverDialog open={busy !== null} busy={busy ?? []} onCancel={() => setBusy(null)} onTakeOver={() => void send((busy ?? []).map((b) => b.idlichphat))} />
       {sourceDialog && (
         <SourceDialog

@@ -61,9 +61,9 @@ export async function fetchLiveBroadcasts(): Promise<LiveBroadcast[]> {
   return (await api.get<LiveBroadcast[] | null>(LIVE_BROADCASTS_PATH)) ?? [];
 }
 
-/** GET phatngay/dungphatngay: stops the user's own immediate broadcasts. */
+/** POST phatngay/dungphatngay: stops the user's own immediate broadcasts (the spec's GET needs the CSRF token too). */
 export function stopMyBroadcasts(): Promise<unknown> {
-  return api.get('/v1/client/phatngay/dungphatngay');
+  return api.post('/v1/client/phatngay/dungphatngay', {});
 }
 
 /** POST lichphat/dungkhancap: stops one running broadcast. */

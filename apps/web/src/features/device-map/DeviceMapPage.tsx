@@ -4,7 +4,7 @@ import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import { GRID_SPACING, type PublicSettings } from '@loa/contract';
+import { GRID_SPACING, type AreaGeography, type PublicSettings } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
 import { STALE } from '../../lib/query/staleTimes';
@@ -15,6 +15,8 @@ import type { DeviceAction } from '../devices/deviceActions';
 import { countByStatus } from '../devices/deviceStatus';
 import { useDevices } from '../devices/useDevices';
 import { PUBLIC_SETTINGS_PATH } from './api';
+import { AREA_GEOGRAPHY_PATH } from '../areas/api';
+import { MapFit } from './MapFit';
 import { AreaBoundaries } from './AreaBoundaries';
 import { DeviceMarkers } from './DeviceMarkers';
 import { DevicePopupContent } from './DevicePopupContent';
@@ -36,6 +38,9 @@ export function DeviceMapPage() {
   const { data: settings, isError: settingsFailed } = useApiQuery<PublicSettings>(PUBLIC_SETTINGS_PATH, { staleTime: STALE.reference });
   const [tileFailed, setTilesFailed] = useState(false);
   const tilesFailed = tileFailed || settingsFailed;
+  // Area boundaries (a failure draws none); a boundary not shown here before is where the map looks first.
+  const geography = useApiQuery<AreaGeography[]>(AREA_GEOGRAPHY_PATH, { staleTime: STALE.reference });
+  const boundaries = geography.data ?? (geography.isError ? [] : undefined);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [action, setAction] = useState<DeviceAction | null>(null);
 
@@ -56,8 +61,9 @@ export function DeviceMapPage() {
           {settings && (
             <TileLayer url={settings.maptileurl} attribution={settings.mapattribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
           )}
-          <AreaBoundaries />
+          <AreaBoundaries data={boundaries} />
           <DeviceMarkers devices={positioned} clustered={positioned.length >= CLUSTER_FROM} onSelect={setSelectedId} />
+          <MapFit devices={positioned} boundaries={boundaries} />
           {selected && (
             <Popup position={[selected.vido, selected.kinhdo]} offset={[0, -6]} eventHandlers={{ remove: () => setSelectedId(null) }}>
               <DevicePopupContent device={selected} canManage={canManage} onAction={setAction} />

@@ -5,6 +5,7 @@ import { useNow } from '../../lib/useNow';
 import type { DeviceAction } from '../devices/deviceActions';
 import { deviceStatus } from '../devices/deviceStatus';
 import { formatLastSeen } from '../devices/formatLastSeen';
+import { PlanStatus } from '../devices/PlanStatus';
 import { StatusDot } from '../devices/StatusDot';
 
 /** What a marker's popup shows: name, area, live state and, with the right, volume and reboot. */
@@ -24,6 +25,12 @@ export function DevicePopupContent({ device, canManage, onAction }: { device: De
       {live.dangphat?.title && <Typography variant="body2">{t('devices.playingTitle', { title: live.dangphat.title })}</Typography>}
       <Typography variant="body2">{`${t('devices.volume')}: ${live.amluong ?? '—'}`}</Typography>
       <Typography variant="body2">{`${t('devices.lastSeen')}: ${formatLastSeen(live.lancuoi, now, locale)}`}</Typography>
+      {live.lichphat && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="body2">{`${t('devices.plan')}:`}</Typography>
+          <PlanStatus plan={live.lichphat} />
+        </Stack>
+      )}
       {canManage && (
         <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
           <Button size="small" variant="outlined" onClick={() => onAction({ kind: 'volume', device })}>{t('devices.setVolume')}</Button>

@@ -12,7 +12,9 @@ export function ClockCell({ clock }: { clock: DeviceLive['dongho'] }) {
   const untrusted = clock.chatluong === 'khongtincay';
   const Icon = untrusted ? UpdateDisabledIcon : AccessTimeIcon;
   const quality = t(`devices.clock.quality.${clock.chatluong}`);
-  const summary = clock.chatluong === 'chuadongbo' ? quality : t('devices.clock.summary', {
+  // No offset to show for a speaker that never reported its clock: the fault alone.
+  const known = clock.chatluong !== 'chuadongbo' && clock.loi !== 'khongbaocao';
+  const summary = !known ? quality : t('devices.clock.summary', {
     offset: formatClockOffset(clock, locale), rtt: Math.round(clock.khuhoi).toLocaleString(locale), quality,
   });
   const label = clock.loi ? `${summary} — ${t(`devices.clock.fault.${clock.loi}`)}` : summary;
@@ -20,7 +22,7 @@ export function ClockCell({ clock }: { clock: DeviceLive['dongho'] }) {
     <Tooltip title={label}>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={label} data-testid="device-clock" data-quality={clock.chatluong}>
         <Icon fontSize="small" color={clockColor(clock)} />
-        <Typography variant="body2" noWrap component="span">{clock.chatluong === 'chuadongbo' ? '…' : formatClockOffset(clock, locale)}</Typography>
+        <Typography variant="body2" noWrap component="span">{clock.chatluong === 'chuadongbo' ? '…' : known ? formatClockOffset(clock, locale) : '?'}</Typography>
       </Stack>
     </Tooltip>
   );

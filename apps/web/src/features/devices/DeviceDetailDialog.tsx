@@ -3,9 +3,11 @@ import type { Device } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { useNow } from '../../lib/useNow';
 import { ClockCell } from './ClockCell';
+import { DeviceHealthSection } from './DeviceHealthSection';
 import { formatClockOffset } from './clockDisplay';
 import { deviceStatus } from './deviceStatus';
 import { formatDateTime, formatLastSeen } from './formatLastSeen';
+import { PlanStatus } from './PlanStatus';
 import { StatusDot } from './StatusDot';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -18,8 +20,8 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /**
- * One device at a glance: what it is, how it is connected and its clock against the server's. It
- * reads the device from the live list, so it follows the speaker's reports while open.
+ * One device at a glance: what it is, how it is connected, the plan it holds and its clock against
+ * the server's. It reads the device from the live list, so it follows the speaker's reports while open.
  */
 export function DeviceDetailDialog({ device, onClose }: { device: Device; onClose: () => void }) {
   const { t, locale } = useT();
@@ -27,6 +29,7 @@ export function DeviceDetailDialog({ device, onClose }: { device: Device; onClos
   const live = device.trangthai;
   const status = deviceStatus(live);
   const clock = live.dongho ?? null;
+  const plan = live.lichphat ?? null;
   return (
     <Dialog open onClose={onClose} aria-labelledby="device-detail-title" maxWidth="xs" fullWidth>
       <DialogTitle id="device-detail-title">{t('devices.detailTitle', { name: device.tenthietbi })}</DialogTitle>
@@ -40,12 +43,17 @@ export function DeviceDetailDialog({ device, onClose }: { device: Device; onClos
           </Field>
           <Field label={t('devices.area')}>{device.diaban.tendiaban}</Field>
           <Field label={t('devices.serial')}>{device.serial}</Field>
+          <Field label={t('devices.latitude')}>{device.vido ?? '—'}</Field>
+          <Field label={t('devices.longitude')}>{device.kinhdo ?? '—'}</Field>
+          <Field label={t('devices.note')}>{device.ghichu || '—'}</Field>
           <Field label={t('devices.volume')}>{live.amluong ?? '—'}</Field>
           <Field label={t('devices.firmware')}>{live.firmware ?? '—'}</Field>
           <Field label={t('devices.ip')}>{live.ip ?? '—'}</Field>
           <Field label={t('devices.lastSeen')}>
             {live.lancuoi === null ? '—' : `${formatLastSeen(live.lancuoi, now, locale)} (${formatDateTime(live.lancuoi)})`}
           </Field>
+          {/* Worded here from its state, not the server's Vietnamese `nhan` (issue #28 item 9). */}
+          <Field label={t('devices.plan')}><PlanStatus plan={plan} /></Field>
           <Divider />
           <Field label={t('devices.clock')}><ClockCell clock={clock} /></Field>
           {clock && clock.chatluong !== 'chuadongbo' && (
@@ -60,6 +68,8 @@ export function DeviceDetailDialog({ device, onClose }: { device: Device; onClos
             </Field>
           )}
         </Stack>
+        <Divider sx={{ my: 1 }} />
+        <DeviceHealthSection health={live.suckhoe ?? null} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('devices.detail.close')}</Button>

@@ -1,19 +1,17 @@
 import { useCallback } from 'react';
 import { Chip } from '@mui/material';
-import type { ConnectionHistory, Device, PlayHistory } from '@loa/contract';
+import { CONNECTION_REASON_LABELS, labelOf, type ConnectionHistory, type Device, type PlayHistory } from '@loa/contract';
 import { useT } from '../../i18n/useT';
-import type { MessageId } from '../../i18n/vi';
 import { connectionHistoryPath, playHistoryPath } from './api';
 import { formatDateTime } from './formatLastSeen';
 import { HistoryDialog } from './HistoryDialog';
 
 type ConnectionItem = ConnectionHistory['items'][number];
 type PlayItem = PlayHistory['items'][number];
-const REASONS = new Set(['ket-noi', 'mat-ket-noi', 'khong-phan-hoi']);
 
 /** Connection history of one device: connected, lost, or silent too long. */
 export function ConnectionHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const pagePath = useCallback((page: number, limit: number) => connectionHistoryPath(device._id, page, limit), [device._id]);
   return (
     <HistoryDialog<ConnectionItem>
@@ -23,7 +21,7 @@ export function ConnectionHistoryDialog({ device, onClose }: { device: Device; o
       columns={[
         { label: t('devices.time'), render: (item) => formatDateTime(item.thoigian) },
         { label: t('devices.event'), render: (item) => <Chip size="small" color={item.online ? 'success' : 'default'} label={item.online ? t('devices.status.online') : t('devices.status.offline')} /> },
-        { label: t('devices.reason'), render: (item) => (REASONS.has(item.lydo) ? t(`devices.reason.${item.lydo}` as MessageId) : item.lydo) },
+        { label: t('devices.reason'), render: (item) => labelOf(CONNECTION_REASON_LABELS, item.lydo, locale) },
         { label: t('devices.ip'), render: (item) => item.ip ?? '—' },
       ]}
     />
@@ -32,9 +30,9 @@ export function ConnectionHistoryDialog({ device, onClose }: { device: Device; o
 
 /** Play history of one device: which bulletin, which item (its readable name), started, finished or failed and why. */
 export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose: () => void }) {
-  const { t, locale } = useT();
+  const { t, tMessage, locale } = useT();
   const pagePath = useCallback((page: number, limit: number) => playHistoryPath(device._id, page, limit), [device._id]);
-  const colors = { started: 'primary', finished: 'success', error: 'error' } as const;
+  const colors = { started: 'primary', finished: 'success', error: 'error', gap: 'warning' } as const;
   return (
     <HistoryDialog<PlayItem>
       title={t('devices.playHistoryTitle', { name: device.tenthietbi })}
@@ -45,8 +43,8 @@ export function PlayHistoryDialog({ device, onClose }: { device: Device; onClose
         { label: t('devices.event'), render: (item) => <Chip size="small" color={colors[item.sukien]} label={t(`devices.playEvent.${item.sukien}`)} /> },
         { label: t('devices.bulletin'), render: (item) => item.tieude ?? '—' },
         { label: t('devices.source'), render: (item) => (item.tenmuc ? `${item.thutu === null ? '' : `${item.thutu + 1}. `}${item.tenmuc}` : '—') },
-        // The server's Vietnamese reason; the speaker's own words only in English.
-        { label: t('devices.reason'), render: (item) => (locale === 'vi' ? item.lydo : item.loi) ?? '' },
+        // The server's reason in the console's language (never the agent's code); the speaker's own words only where it has none.
+        { label: t('devices.reason'), render: (item) => (item.lydo ? tMessage(item.lydo) : locale === 'vi' ? '' : item.loi ?? '') },
       ]}
     />
   );

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/useT';
 import { ClockCell } from './ClockCell';
 import { deviceStatus } from './deviceStatus';
 import { formatDateTime, formatLastSeen } from './formatLastSeen';
+import { PlanStatus } from './PlanStatus';
 import { StatusDot } from './StatusDot';
 
 export const ROW_HEIGHT = 53;
@@ -41,6 +42,7 @@ export const DeviceRow = memo(function DeviceRow({ device, now, onOpenMenu }: De
       <TableCell><Typography variant="body2" noWrap>{live.firmware ?? '—'}</Typography></TableCell>
       <TableCell><Typography variant="body2" noWrap>{live.ip ?? '—'}</Typography></TableCell>
       <TableCell><ClockCell clock={live.dongho ?? null} /></TableCell>
+      <TableCell><PlanStatus plan={live.lichphat} /></TableCell>
       <TableCell>
         {live.lancuoi === null ? '—' : (
           <Tooltip title={formatDateTime(live.lancuoi)}>

@@ -143,8 +143,30 @@ describe('/quan-ly-thiet-bi: speakers\' clocks', () => {
     await waitFor(() => expect(within(row('d-2')).getByTestId('device-clock')).toHaveTextContent('+3 ms'));
   });
 
+  it('shows which speakers hold the day\'s plan with every file, which lack files and which have not got it, and follows their reports (issue #30)', async () => {
+    const planned = [
+      makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }, { lichphat: { phienban: 7, tinhtrang: 'sansang', thieu: 0, nhan: 'sẵn sàng' } }),
+      makeSpeaker({ _id: 'd-2', tenthietbi: 'Loa đình' }, { lichphat: { phienban: 7, tinhtrang: 'thieutep', thieu: 2, nhan: 'thiếu 2 tệp' } }),
+      makeSpeaker({ _id: 'd-3', tenthietbi: 'Loa bến đò' }, { online: false, lichphat: { phienban: 6, tinhtrang: 'chuanhan', thieu: 0, nhan: 'chưa nhận lịch mới' } }),
+    ];
+    fakeServer({
+      [LIST]: { status: 200, body: { data: { items: planned, total: 3 } } },
+      'GET /v1/client/thietbi': { status: 200, body: { data: AREAS } },
+    });
+    const socket = fakeSocket();
+    renderApp('/quan-ly-thiet-bi', { user: manager, socketFactory: socket.factory });
+    await screen.findByText('Loa chợ');
+    expect(screen.getByRole('columnheader', { name: 'Lịch phát' })).toBeInTheDocument();
+    expect(within(row('d-1')).getByTestId('plan-status')).toHaveTextContent('Sẵn sàng');
+    expect(within(row('d-2')).getByTestId('plan-status')).toHaveTextContent('Thiếu 2 tệp');
+    expect(within(row('d-3')).getByTestId('plan-status')).toHaveTextContent('Chưa nhận lịch mới');
+    // The speaker fetched its two files: its row says so, live.
+    act(() => socket.emit(EVENTS.deviceStatus, [{ _id: 'd-2', trangthai: { ...planned[1]!.trangthai, lichphat: { phienban: 7, tinhtrang: 'sansang', thieu: 0, nhan: 'sẵn sàng' } } }]));
+    await waitFor(() => expect(within(row('d-2')).getByTestId('plan-status')).toHaveTextContent('Sẵn sàng'));
+  });
+
   it('opens a device\'s details from its link (?id=), with its clock', async () => {
-    const clocked = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' }, { dongho: { lech: 1_500, khuhoi: 9, chatluong: 'kem', loi: null } })];
+    const clocked = [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ', ghichu: 'Cột điện trước chợ' }, { dongho: { lech: 1_500, khuhoi: 9, chatluong: 'kem', loi: null } })];
     fakeServer({
       [LIST]: { status: 200, body: { data: { items: clocked, total: 1 } } },
       'GET /v1/client/thietbi': { status: 200, body: { data: AREAS } },
@@ -153,6 +175,10 @@ describe('/quan-ly-thiet-bi: speakers\' clocks', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Chi tiết thiết bị Loa chợ' });
     expect(within(dialog).getByText('Lệch đồng hồ so với máy chủ').nextSibling).toHaveTextContent('−1,5 s');
     expect(within(dialog).getByText(/Đồng bộ kém/, { selector: 'dd' })).toBeInTheDocument();
+    // Where it stands and what the installer noted.
+    expect(within(dialog).getByText('Vĩ độ').nextSibling).toHaveTextContent('21.03');
+    expect(within(dialog).getByText('Kinh độ').nextSibling).toHaveTextContent('105.85');
+    expect(within(dialog).getByText('Ghi chú').nextSibling).toHaveTextContent('Cột điện trước chợ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Đóng' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

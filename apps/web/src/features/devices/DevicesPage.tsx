@@ -19,6 +19,8 @@ import { filterDevices, type DeviceSort } from './filterDevices';
 import { useAreas } from './useAreas';
 import { useDevices } from './useDevices';
 import { useSortedDevices } from './useSortedDevices';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/enrolment.vi';
 
 /** /quan-ly-thiet-bi: every device in scope, filtered and sorted locally, live through the socket. */
 export function DevicesPage() {
@@ -62,6 +64,7 @@ export function DevicesPage() {
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to="/quan-ly-dia-ban">{t('nav.areas')}</Button>
           <Button component={RouterLink} to="/cau-hinh-thiet-bi">{t('nav.deviceConfig')}</Button>
+          {canManage && <Button component={RouterLink} to="/dang-ky-loa">{t('enrolment.open')}</Button>}
           {canManage && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAction({ kind: 'add' })}>{t('devices.add')}</Button>}
         </Stack>
       </Stack>

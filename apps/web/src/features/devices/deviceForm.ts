@@ -28,7 +28,7 @@ export function deviceToForm(device: Device): DeviceFormValues {
 }
 
 /** Empty → null; anything that is not a plain decimal → NaN, which the schema's range check refuses. */
-function parseCoordinate(text: string): number | null {
+export function parseCoordinate(text: string): number | null {
   const trimmed = text.trim().replace(',', '.');
   if (!trimmed) return null;
   return /^[-+]?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;

@@ -90,6 +90,19 @@ export const GUIDE_EN: GuideSection[] = [
     paragraphs: ['Set parameters for one speaker or a whole area (applied to every speaker below): default volume, quiet hours and other settings. A speaker’s own configuration wins over its area’s.'],
   },
   {
+    id: 'cap-nhat-phan-mem',
+    title: 'Software updates',
+    paragraphs: [
+      'Update the speaker boxes\' software remotely. Upload the package (.deb) with its signature file (.sig); an altered or wrongly signed package is refused and written to the system log.',
+      'A rollout goes in stages, usually one speaker, then a commune, then the rest. A speaker is not updated while it plays, shortly before a scheduled broadcast, or in quiet hours (unless you update in quiet hours too). A speaker that cannot reconnect after installing goes back to its previous version by itself.',
+    ],
+    steps: [
+      'Choose the version and the stages, click "Start update" and confirm.',
+      'Follow the progress per area; the "Firmware" column of the device list shows the version each speaker runs.',
+      'Click "Pause" to hold the speakers not yet sent the update, "Resume" to go on, or "Roll back" to take updated speakers back to their previous version.',
+    ],
+  },
+  {
     id: 'lich-phat',
     title: 'Broadcast schedules',
     image: 'schedules.webp',

@@ -94,6 +94,19 @@ export const GUIDE_VI: GuideSection[] = [
     ],
   },
   {
+    id: 'cap-nhat-phan-mem',
+    title: 'Cập nhật phần mềm',
+    paragraphs: [
+      'Cập nhật phần mềm của các cụm loa từ xa. Tải lên gói phần mềm (.deb) cùng tệp chữ ký (.sig); gói bị sửa đổi hoặc sai chữ ký bị từ chối và ghi vào nhật ký hệ thống.',
+      'Một đợt cập nhật đi theo từng giai đoạn, thường là một loa, rồi một xã, rồi các loa còn lại. Loa không được cập nhật khi đang phát, sắp đến lịch phát, hoặc trong giờ tĩnh (trừ khi chọn cập nhật cả trong giờ tĩnh). Loa nào không kết nối lại được sau khi cài sẽ tự quay về phiên bản cũ.',
+    ],
+    steps: [
+      'Chọn phiên bản và các giai đoạn, rồi bấm "Bắt đầu cập nhật" và xác nhận.',
+      'Theo dõi tiến độ theo từng địa bàn; cột "Phần mềm" trong danh sách thiết bị cho biết phiên bản mỗi loa đang chạy.',
+      'Bấm "Tạm dừng" để giữ các loa chưa nhận lệnh, "Tiếp tục" để chạy lại, hoặc "Hoàn lại" để đưa các loa đã cập nhật về phiên bản cũ.',
+    ],
+  },
+  {
     id: 'lich-phat',
     title: 'Quản lý lịch phát',
     image: 'schedules.webp',

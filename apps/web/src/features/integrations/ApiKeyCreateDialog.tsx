@@ -10,6 +10,8 @@ import { RightsCheckboxes } from '../accounts/RightsCheckboxes';
 import { useRights } from '../accounts/useRights';
 import { useAreas } from '../devices/useAreas';
 import { createApiKey } from './api';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /** Name, rights, area and rate of a new key. Mount only while open. */
 export function ApiKeyCreateDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (created: ApiKeyCreated) => void }) {

@@ -2,6 +2,8 @@ import { Box, Typography } from '@mui/material';
 import type { ApiKeyCreated } from '@loa/contract';
 import { ShownOnceDialog } from '../../app/dialogs/ShownOnceDialog';
 import { useT } from '../../i18n/useT';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /** Shows a new key's secret once, with a copy button and how to send it; gone when closed. */
 export function ApiKeySecretDialog({ created, onClose }: { created: ApiKeyCreated | null; onClose: () => void }) {

@@ -13,6 +13,8 @@ import { ApiKeySecretDialog } from './ApiKeySecretDialog';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
 import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /** API keys: the list with rights, area and last use; create (secret shown once) and revoke. */
 export function ApiKeysSection() {
@@ -68,7 +70,7 @@ export function ApiKeysSection() {
                     <Typography variant="body2">{key.ten}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{key.tiento}</Typography>
                   </TableCell>
-                  <TableCell>{key.quyenhan.length === 0 ? t('apiKeys.noRights') : key.quyenhan.map((r) => r.quyen).join(', ')}</TableCell>
+                  <TableCell>{key.quyenhan.length === 0 ? t('apiKeys.noRights') : key.quyenhan.map((r) => tMessage(r.quyen)).join(', ')}</TableCell>
                   <TableCell>{key.diaban?.tendiaban ?? t('accounts.wholeScopeShort')}</TableCell>
                   <TableCell>{t('apiKeys.perMinute', { n: String(key.gioihanphut) })}</TableCell>
                   <TableCell>

@@ -8,8 +8,12 @@ import { CapPolicySwitch } from './CapPolicySwitch';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
 import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
-const OUTCOME_COLOR = { phat: 'error', nhap: 'warning', huy: 'default', capnhat: 'info', boqua: 'default', loi: 'error', dangxuly: 'info' } as const;
+const OUTCOME_COLOR = {
+  phat: 'error', nhap: 'warning', huy: 'default', capnhat: 'info', boqua: 'default', loi: 'error', dangxuly: 'info', tuchoi: 'warning', hethan: 'default',
+} as const satisfies Record<CapAlert['ketqua'], string>;
 const REFRESH_MS = 15_000;
 
 /** Where an alert's result is seen: the bulletin in the as-run log of its day, or the draft among the schedules. */
@@ -23,7 +27,7 @@ function resultLink(alert: CapAlert): string | null {
 
 /** Received CAP alerts: who sent them, how severe, for which areas, and what each became (bulletin, draft, cancel…). */
 export function CapAlertsSection() {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const { data: items, error, retry } = useLoaded<CapAlert[]>(CAP_ALERTS_PATH, REFRESH_MS);
   return (
     <IntegrationSection id="cap-alerts" title={t('capAlerts.title')} intro={t('capAlerts.intro')} action={<CapPolicySwitch />}>
@@ -71,7 +75,7 @@ export function CapAlertsSection() {
                           {alert.idphatngay ? t('capAlerts.openBulletin') : t('capAlerts.openDraft')}
                         </Link>
                       )}
-                      {alert.ghichu && <Typography variant="caption" color="text.secondary" component="div">{alert.ghichu}</Typography>}
+                      {alert.ghichu && <Typography variant="caption" color="text.secondary" component="div">{tMessage(alert.ghichu)}</Typography>}
                       {alert.thaythebang && <Typography variant="caption" color="text.secondary" component="div">{t('capAlerts.superseded')}</Typography>}
                     </TableCell>
                   </TableRow>

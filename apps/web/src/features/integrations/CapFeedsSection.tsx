@@ -12,6 +12,8 @@ import { addCapFeed, CAP_FEEDS_PATH, pollCapFeed, removeCapFeed } from './api';
 import { IntegrationSection } from './IntegrationSection';
 import { useLoaded } from './useLoaded';
 import { QueryErrorAlert } from '../../lib/query/QueryErrorAlert';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /** CAP feeds (Atom, RSS or CAP addresses) polled for alerts: their last poll and error; add, poll now, remove. */
 export function CapFeedsSection() {
@@ -80,7 +82,7 @@ export function CapFeedsSection() {
                   <TableCell>{feed.lanlaycuoi ? formatTimestamp(feed.lanlaycuoi) : t('capFeeds.never')}</TableCell>
                   <TableCell>{feed.socanhbao}</TableCell>
                   <TableCell>
-                    {feed.loi ? <Typography variant="body2" color="error">{feed.loi}</Typography> : <Chip size="small" color={feed.lanthanhcongcuoi ? 'success' : 'default'} label={feed.lanthanhcongcuoi ? t('capFeeds.ok') : t('capFeeds.never')} />}
+                    {feed.loi ? <Typography variant="body2" color="error">{tMessage(feed.loi)}</Typography> : <Chip size="small" color={feed.lanthanhcongcuoi ? 'success' : 'default'} label={feed.lanthanhcongcuoi ? t('capFeeds.ok') : t('capFeeds.never')} />}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('capFeeds.pollNow')}>

@@ -5,6 +5,8 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { CAP_POLICY_PATH, saveCapPolicy } from './api';
 import { useLoaded } from './useLoaded';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /** The administrator's policy: broadcast Extreme/Severe + Immediate alerts at once (on), or make every alert a draft (off). */
 export function CapPolicySwitch() {

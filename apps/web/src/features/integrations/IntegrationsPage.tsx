@@ -8,6 +8,8 @@ import { ApiKeysSection } from './ApiKeysSection';
 import { ProvinceConnectorSection } from './ProvinceConnectorSection';
 import { CapAlertsSection } from './CapAlertsSection';
 import { CapFeedsSection } from './CapFeedsSection';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/integrations.vi';
 
 /**
  * /ket-noi: what connects Loa to other systems, one section component each (API keys, CAP feeds

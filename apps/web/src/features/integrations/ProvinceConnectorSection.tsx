@@ -13,6 +13,8 @@ import { PROVINCE_CONNECTOR_PATH, resyncProvince, retryProvinceMessages } from '
 import { useLoaded } from './useLoaded';
 import { IntegrationSection } from './IntegrationSection';
 import { ProvinceOutboxTable } from './ProvinceOutboxTable';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/province.vi';
 
 /** How often the state is read again while the page is open. */
 const REFRESH_MS = 10_000;

@@ -2,6 +2,8 @@ import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, T
 import { formatLoginActivity, type ProvinceOutboxItem } from '@loa/contract';
 import type { MessageId } from '../../i18n/vi';
 import { useT } from '../../i18n/useT';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/province.vi';
 
 const when = (ms: number) => formatLoginActivity(ms / 1000);
 

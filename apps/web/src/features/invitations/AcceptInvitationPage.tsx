@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { ACCOUNT_MESSAGES } from '@loa/contract';
+import { ACCOUNT_MESSAGES, isMessage } from '@loa/contract';
 import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
@@ -34,7 +34,7 @@ export function AcceptInvitationPage({ token }: { token: string }) {
       const message = errorMessage(caught);
       notify.error(tMessage(message));
       // A name someone took meanwhile: beside the field too.
-      if (message === ACCOUNT_MESSAGES.loginNameTaken) setErrors({ tentaikhoan: message });
+      if (isMessage(message, ACCOUNT_MESSAGES.loginNameTaken)) setErrors({ tentaikhoan: message });
     },
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LIVE_MESSAGES, MSG } from '@loa/contract';
+import { LIVE_EVENTS, LIVE_MESSAGES, MSG, liveEndedByOther } from '@loa/contract';
 import { AppProviders } from '../../app/AppProviders';
 import { AREAS, makeSpeaker } from '../../test/deviceFixtures';
 import { fakeServer } from '../../test/fakeServer';
@@ -14,7 +14,7 @@ import { micErrorMessage } from './micCapture';
 
 const READY = { tieude: 'Thông báo trực tiếp', loaibantin: 2, diabanchon: ['xa-1'], thietbichon: ['tatca'] };
 
-function open(initial?: Partial<typeof READY>) {
+function open(initial?: Partial<typeof READY>, socket = fakeSocket()) {
   fakeServer({
     'POST /v1/client/lichphat/danhsachdiaban': { status: 200, body: { data: AREAS } },
     'GET /v1/client/thietbi/laythietbi?diaban=xa-1': { status: 200, body: { data: [makeSpeaker({ _id: 'd-1', tenthietbi: 'Loa chợ' })] } },
@@ -22,7 +22,6 @@ function open(initial?: Partial<typeof READY>) {
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
   });
   writeStoredUser(makeUser());
-  const socket = fakeSocket();
   render(
     <AppProviders socketFactory={socket.factory}>
       <LiveBroadcastsProvider>
@@ -33,6 +32,9 @@ function open(initial?: Partial<typeof READY>) {
   return screen.findByRole('dialog', { name: 'Phát trực tiếp' });
 }
 
+/** A Web Audio graph that does nothing (the microphone's capture is built on it). */
+const audioNode = () => ({ connect: () => undefined, disconnect: () => undefined, gain: { value: 1 } });
+
 /** The browser's microphone answering `name` (a DOMException), and an AudioContext that does nothing. */
 function microphone(name: string | null) {
   const getUserMedia = vi.fn(async () => {
@@ -42,8 +44,18 @@ function microphone(name: string | null) {
   Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia } });
   vi.stubGlobal('AudioContext', class {
     sampleRate = 48_000;
+    destination = audioNode();
     resume = async () => undefined;
     close = async () => undefined;
+    createMediaStreamSource = audioNode;
+    createGain = audioNode;
+    audioWorklet = { addModule: async () => undefined };
+  });
+  // The capture runs in an AudioWorklet (captureWorklet.ts): a node whose port never posts here.
+  vi.stubGlobal('AudioWorkletNode', class {
+    port = { onmessage: null, close: () => undefined };
+    connect = () => undefined;
+    disconnect = () => undefined;
   });
   return getUserMedia;
 }
@@ -67,6 +79,22 @@ describe('LiveVoiceDialog', () => {
     const dialog = await open({});
     await userEvent.click(within(dialog).getByRole('button', { name: 'Bắt đầu phát trực tiếp' }));
     expect(await screen.findByText(LIVE_MESSAGES.micDenied)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Bắt đầu phát trực tiếp' })).toBeTruthy();
+  });
+
+  it('tells the officer whose live talk was taken over, as a warning that stays in the dialog, who cut her off and when (issue #32 item 3)', async () => {
+    microphone(null);
+    const socket = fakeSocket({ [LIVE_EVENTS.start]: () => ({ ok: true, data: { idlichphat: 'live-1', batdau: Date.now(), chuong: 0 } }) });
+    const dialog = await open({}, socket);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bắt đầu phát trực tiếp' }));
+    expect(await within(dialog).findByRole('button', { name: 'Dừng phát trực tiếp' })).toBeTruthy();
+    const message = liveEndedByOther({ hoten: 'Quản trị huyện', at: '14:05:09', takenOverBy: 'Cảnh báo bão số 9' });
+    await socket.emitWhenHeard(LIVE_EVENTS.ended, { idlichphat: 'live-1', message, canhbao: true });
+    // The snackbar says it as a warning, not a green success; the dialog keeps it until the next start.
+    const notes = await screen.findAllByText(message);
+    expect(notes.map((n) => n.closest('.MuiAlert-root')?.className)).toEqual([expect.stringContaining('Warning'), expect.stringContaining('Warning')]);
+    expect(within(dialog).getByText(message)).toBeTruthy();
+    expect(message).toBe('Phát trực tiếp của bạn đã bị Quản trị huyện ngắt lúc 14:05:09 để phát "Cảnh báo bão số 9"!');
     expect(within(dialog).getByRole('button', { name: 'Bắt đầu phát trực tiếp' })).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
-  Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormLabel, LinearProgress, Radio, RadioGroup, Stack, TextField,
+  Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormLabel, LinearProgress, Radio, RadioGroup, Stack, TextField,
 } from '@mui/material';
 import MicIcon from '@mui/icons-material/Mic';
 import MicOffIcon from '@mui/icons-material/MicOff';
@@ -46,9 +46,11 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
   const [busy, setBusy] = useState<BusyBroadcast[] | null>(null);
   const areas = useBroadcastAreas();
   const targets = useAreaDevices(form.diabanchon);
-  const live = useLiveVoice((message, byUser) => {
-    if (byUser) notify.success(message);
-    else notify.error(message);
+  // Someone else's stop or takeover stays in the dialog as a warning until the next start.
+  const [cutOff, setCutOff] = useState<string | null>(null);
+  const live = useLiveVoice((message, tone) => {
+    notify.notify(message, tone);
+    if (tone === 'warning') setCutOff(message);
     refreshMine();
   });
   // The failed check's message beside its field as well as in the snackbar; cleared when the field changes.
@@ -62,6 +64,7 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
 
   const begin = async (ngatphat: string[] = []) => {
     setBusy(null);
+    setCutOff(null);
     const info = { ...form, tieude: form.tieude.trim(), uutien: DEFAULT_PRIORITY, kieulaplai: 0 as const, thoigianlaplai: 0, solanlaplai: 1 };
     const problem = broadcastError(info, 1);
     setErrors(fieldErrorOf(problem));
@@ -91,6 +94,7 @@ export function LiveVoiceDialog({ open, onClose, initial, onAirChange }: { open:
             <LiveVoiceOnAir state={live.state} mode={form.mode} onMic={live.setMicOpen} />
           ) : (
             <Stack spacing={2}>
+              {cutOff && <Alert severity="warning" onClose={() => setCutOff(null)}>{tMessage(cutOff)}</Alert>}
               <TextField label={t('broadcast.programName')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} error={!!errors.tieude} helperText={errors.tieude && tMessage(errors.tieude)} />
               <TargetFieldsView areaIds={form.diabanchon} deviceIds={form.thietbichon} onChange={patch} areas={areas} devices={targets.devices} byArea={targets.byArea} errors={errors} />
               <PriorityTypeFields fixedPriority uutien={DEFAULT_PRIORITY} loaibantin={form.loaibantin} onChange={({ loaibantin }) => loaibantin !== undefined && patch({ loaibantin })} errors={errors} />

@@ -1,4 +1,6 @@
 import { LIVE_KBPS, LIVE_MESSAGES } from '@loa/contract';
+import type { CapturedBlock } from './captureWorklet';
+import captureWorkletUrl from './captureWorklet.ts?worker&url';
 import { DriftResampler, MAX_STRETCH } from './driftResampler';
 
 /** A microphone being captured and encoded: open or closed (the speakers then hear silence), and stopped. */
@@ -16,7 +18,7 @@ export function micErrorMessage(error: unknown): string {
   return LIVE_MESSAGES.micUnsupported;
 }
 
-/** Samples per processing block: about 85 ms at 48 kHz, so each chunk stays well under 250 ms. */
+/** Samples per block from the capture worklet: about 85 ms at 48 kHz, so each chunk stays well under 250 ms. */
 const BLOCK = 4096;
 const RATE = 48_000;
 
@@ -39,9 +41,12 @@ export async function openMicrophone(onChunk: (bytes: Uint8Array) => void, onLev
     await context.resume();
     const { Mp3Encoder } = await import('@breezystack/lamejs');
     const encoder = new Mp3Encoder(1, context.sampleRate, LIVE_KBPS);
+    // The samples are taken on the audio thread (captureWorklet.ts) and queue for this page, so a
+    // busy page delays the voice but never chops it.
+    await context.audioWorklet.addModule(captureWorkletUrl);
     const source = context.createMediaStreamSource(stream);
-    const processor = context.createScriptProcessor(BLOCK, 1, 1);
-    // The processor only runs when connected onwards: through a silent gain, so nothing is heard here.
+    const processor = new AudioWorkletNode(context, 'loa-capture', { numberOfInputs: 1, numberOfOutputs: 1, outputChannelCount: [1], channelCount: 1, channelCountMode: 'explicit' });
+    // The worklet only runs when connected onwards: through a silent gain, so nothing is heard here.
     const mute = context.createGain();
     mute.gain.value = 0;
     source.connect(processor);
@@ -50,8 +55,8 @@ export async function openMicrophone(onChunk: (bytes: Uint8Array) => void, onLev
     let open = false;
     const drift = new DriftResampler(context.sampleRate);
     const pcm = new Int16Array(Math.ceil(BLOCK * (1 + MAX_STRETCH)) + 2);
-    processor.onaudioprocess = (event) => {
-      const input = drift.process(event.inputBuffer.getChannelData(0), performance.now());
+    processor.port.onmessage = (event: MessageEvent<CapturedBlock>) => {
+      const input = drift.process(event.data.samples, event.data.at);
       let sum = 0;
       for (let i = 0; i < input.length; i += 1) {
         const s = Math.max(-1, Math.min(1, input[i]!));
@@ -68,7 +73,8 @@ export async function openMicrophone(onChunk: (bytes: Uint8Array) => void, onLev
         open = next;
       },
       stop: () => {
-        processor.onaudioprocess = null;
+        processor.port.onmessage = null;
+        processor.port.close();
         source.disconnect();
         processor.disconnect();
         tracks.forEach((t) => t.stop());

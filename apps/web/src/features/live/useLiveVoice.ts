@@ -23,12 +23,15 @@ const IDLE: LiveVoiceState = { phase: 'idle', id: null, voiceAt: null, startedAt
 /** How a start ended for the dialog: started, refused by the server (maybe naming who is live), or a microphone problem. */
 export type LiveStartResult = { ok: true } | { ok: false; message: string; dangphat?: unknown[] };
 
+/** How an ending is shown: the officer's own stop, someone else's stop or takeover (who and when), or a failure. */
+export type LiveEndTone = 'success' | 'warning' | 'error';
+
 /**
  * Live voice from this console (issue #12): the microphone encoded to MP3 in ~85 ms chunks, sent on
  * the console's authenticated socket while the server's session runs. Ends on Stop, on the server's
  * word (silence, a stop from a card, sign-out) and when the socket drops; `onEnded` says why.
  */
-export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void) {
+export function useLiveVoice(onEnded: (message: string, tone: LiveEndTone) => void) {
   const socket = useSocket();
   const [state, setState] = useState<LiveVoiceState>(IDLE);
   const capture = useRef<MicCapture | null>(null);
@@ -97,15 +100,15 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
     // The server's ended event tells the outcome; release here in case it never comes.
     if (idRef.current === id) {
       release();
-      ended.current(LIVE_MESSAGES.stopped, true);
+      ended.current(LIVE_MESSAGES.stopped, 'success');
     }
   }, [socket, release]);
 
   useSocketEvent(LIVE_EVENTS.ended, (event: LiveEnded) => {
     if (!idRef.current || event.idlichphat !== idRef.current) return;
     release();
-    // Stopped here, or from a card or the header's 'Dừng phát': an ending, not a failure.
-    ended.current(event.message, event.message === LIVE_MESSAGES.stopped || event.message === LIVE_MESSAGES.stoppedByOther);
+    // Stopped here: an ending. Stopped or taken over by someone else: a warning naming who and when (issue #32 item 3).
+    ended.current(event.message, event.canhbao ? 'warning' : event.message === LIVE_MESSAGES.stopped ? 'success' : 'error');
   });
 
   // A dropped connection ends the session on the server: the console says so at once.
@@ -114,7 +117,7 @@ export function useLiveVoice(onEnded: (message: string, byUser: boolean) => void
     const onDisconnect = () => {
       if (!idRef.current) return;
       release();
-      ended.current(LIVE_MESSAGES.disconnected, false);
+      ended.current(LIVE_MESSAGES.disconnected, 'error');
     };
     socket.on('disconnect', onDisconnect);
     return () => {

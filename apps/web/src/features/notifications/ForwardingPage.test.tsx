@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NOTIFICATION_MESSAGES } from '@loa/contract';
+import { MSG, NOTIFICATION_MESSAGES } from '@loa/contract';
 import { fakeServer } from '../../test/fakeServer';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -11,7 +11,7 @@ const manager = () => makeUser({ quyenhan: [{ value: 'quanlytaikhoan', quyen: 'q
 
 describe('/notification-zalo', { timeout: 20_000 }, () => {
   it('configures Zalo OA forwarding (token kept when empty, followers checked), saves the chosen events and sends a test', async () => {
-    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '1001' }, loigannhat: null };
+    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '1001' }, loigannhat: null, duocsua: true };
     const server = fakeServer({
       [`GET ${BASE}`]: { status: 200, body: { data: [stored] } },
       [`POST ${BASE}/capnhat`]: (body) => ({ status: 200, body: { data: { ...stored, ...(body as object), cauhinh: stored.cauhinh } } }),
@@ -38,5 +38,17 @@ describe('/notification-zalo', { timeout: 20_000 }, () => {
     }));
     await userEvent.click(screen.getByRole('button', { name: 'Gửi thử' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === `${BASE}/guithu`)?.body).toEqual({ dichvu: 'zalo' }));
+  });
+
+  it('shows the settings read-only, with the reason, to an account manager who may not change them', async () => {
+    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '••••1001' }, loigannhat: null, duocsua: false };
+    fakeServer({ [`GET ${BASE}`]: { status: 200, body: { data: [stored] } } });
+    renderApp('/notification-zalo', { user: manager() });
+    expect(await screen.findByText(MSG.forwardingWholeAdministrator, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByLabelText('Bật chuyển tiếp')).toBeDisabled();
+    expect(screen.getByLabelText('Người nhận (user id)')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Lưu cấu hình' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Gửi thử' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Thử lại' })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { GRID_SPACING, MESSAGING_SERVICES, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type MessagingService } from '@loa/contract';
+import { GRID_SPACING, MESSAGING_SERVICES, MSG, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type MessagingService } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
@@ -39,7 +39,7 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
   const notify = useNotify();
   const [stored, setStored] = useState<Forwarding | null | undefined>(undefined);
   const [values, setValues] = useState<ForwardingFormValues>(() => forwardingToForm(undefined));
-  const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const [fieldError, setFieldError] = useState<{ field?: string; message: string; fields?: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidate();
 
@@ -58,9 +58,9 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
   };
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = forwardingBody(service, values);
+    const checked = forwardingBody(service, values, stored);
     if (!checked.body) {
-      setFieldError({ field: checked.field, message: checked.error ?? NOTIFICATION_MESSAGES.notConfigured });
+      setFieldError({ field: checked.field, message: checked.error ?? NOTIFICATION_MESSAGES.notConfigured, fields: checked.fields });
       return;
     }
     setBusy(true);
@@ -87,8 +87,13 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
       setBusy(false);
     }
   };
-  const errorFor = (field: string) => (fieldError?.field === field ? tMessage(fieldError.message) : undefined);
+  const errorFor = (field: string) => {
+    const message = fieldError?.fields?.[field] ?? (fieldError?.field === field ? fieldError.message : undefined);
+    return message === undefined ? undefined : tMessage(message);
+  };
   const masked = (key: string) => stored?.cauhinh[key] || '';
+  // Only the administrator's own account or a manager of every area changes forwarding: others read it.
+  const readOnly = stored?.duocsua === false;
 
   if (stored === undefined) return <CircularProgress aria-label={t('common.loading')} sx={{ display: 'block', mx: 'auto', my: 6 }} />;
   return (
@@ -99,7 +104,9 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
           <Stack spacing={3} sx={{ maxWidth: 640 }}>
             <Typography variant="body2" color="text.secondary">{t(`forwarding.intro.${service}`)}</Typography>
             <QueryErrorAlert error={forwarding.error} onRetry={forwarding.refetch} />
+            {readOnly && <Alert severity="info">{tMessage(MSG.forwardingWholeAdministrator)}</Alert>}
             {stored?.loigannhat && <Alert severity="error">{t('forwarding.lastError', { error: stored.loigannhat })}</Alert>}
+            <Stack component="fieldset" disabled={readOnly} spacing={3} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
             <FormControlLabel control={<Switch checked={values.batdau} onChange={(e) => set('batdau', e.target.checked)} />} label={t('forwarding.enabled')} />
             <Stack component="fieldset" spacing={1} sx={{ border: 0, p: 0, m: 0 }}>
               <FormLabel component="legend">{t('forwarding.events')}</FormLabel>
@@ -129,11 +136,14 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
                 <PasswordField label={t('forwarding.secret')} value={values.bimat} onChange={(e) => set('bimat', e.target.value)} autoComplete="off" placeholder={masked('bimat')} helperText={masked('bimat') ? t('forwarding.keepSecret') : t('forwarding.secretHelp')} fullWidth />
               </>
             )}
-            {fieldError && !fieldError.field && <Alert severity="error">{tMessage(fieldError.message)}</Alert>}
-            <Stack direction="row" spacing={1}>
-              <Button type="submit" variant="contained" disabled={busy}>{t('forwarding.save')}</Button>
-              <Button startIcon={<SendIcon />} disabled={busy || !stored} onClick={() => void sendTest()}>{t('forwarding.test')}</Button>
             </Stack>
+            {fieldError && !fieldError.field && <Alert severity="error">{tMessage(fieldError.message)}</Alert>}
+            {!readOnly && (
+              <Stack direction="row" spacing={1}>
+                <Button type="submit" variant="contained" disabled={busy}>{t('forwarding.save')}</Button>
+                <Button startIcon={<SendIcon />} disabled={busy || !stored} onClick={() => void sendTest()}>{t('forwarding.test')}</Button>
+              </Stack>
+            )}
           </Stack>
         </form>
       </Paper>

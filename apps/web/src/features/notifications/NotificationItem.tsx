@@ -7,16 +7,23 @@ import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import AlarmIcon from '@mui/icons-material/Alarm';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import UpdateDisabledIcon from '@mui/icons-material/UpdateDisabled';
+import ReportProblemIcon from '@mui/icons-material/ReportProblem';
+import ThermostatIcon from '@mui/icons-material/Thermostat';
 import type { Notification } from '@loa/contract';
+import { useT } from '../../i18n/useT';
 import { formatTimestamp } from '../../lib/formatTimestamp';
 
 const ICONS = {
-  'thietbi-matketnoi': WifiOffIcon, 'thietbi-lechdongho': UpdateDisabledIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
+  'thietbi-matketnoi': WifiOffIcon, 'thietbi-lechdongho': UpdateDisabledIcon, 'thietbi-guisai': ReportProblemIcon, 'thietbi-suckhoe': ThermostatIcon, 'phat-batdau': CampaignIcon, 'phat-ketthuc': StopCircleIcon, 'phat-bingat': PauseCircleIcon,
   'lichphat-choduyet': PendingActionsIcon, 'lichphat-sapden': AlarmIcon, 'lichphat-bolo': EventBusyIcon, 'canhbao-cap': CampaignIcon,
 } as const;
 
-/** One notification: unread ones are bold with a dot; a click marks it read and opens its link. */
+/**
+ * One notification: unread ones are bold with a dot; a click marks it read and opens its link. The
+ * server stores it in Vietnamese; the English console reads it in English (NOTIFICATION_TEXTS).
+ */
 export function NotificationItem({ notification, onOpen, dense = false }: { notification: Notification; onOpen: (n: Notification) => void; dense?: boolean }) {
+  const { tMessage } = useT();
   const Icon = ICONS[notification.loai] ?? CampaignIcon;
   const unread = !notification.dadoc;
   return (
@@ -36,12 +43,12 @@ export function NotificationItem({ notification, onOpen, dense = false }: { noti
       <ListItemText
         primary={
           <Typography variant="body2" component="span" sx={{ fontWeight: unread ? 700 : 400, display: 'block' }}>
-            {notification.tieude}
+            {tMessage(notification.tieude)}
           </Typography>
         }
         secondary={
           <>
-            <Box component="span" sx={{ display: 'block' }}>{notification.noidung}</Box>
+            <Box component="span" sx={{ display: 'block' }}>{tMessage(notification.noidung)}</Box>
             <Box component="span" sx={{ display: 'block', fontSize: 12 }}>{formatTimestamp(notification.thoigian)}</Box>
           </>
         }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EVENTS, type Notification } from '@loa/contract';
+import { EVENTS, NOTIFICATION_TEXTS, type Notification } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
@@ -127,5 +127,27 @@ describe('notifications', () => {
     await waitFor(() => expect(screen.queryAllByTestId('notification-item')).toHaveLength(0));
     expect(badge()).toHaveAttribute('data-count', '0');
     expect(server.calls.some((c) => c.method === 'POST' && c.path === '/v1/client/thongbao/docall')).toBe(true);
+  });
+
+  it('reads the server\'s Vietnamese notifications in English in the English console (issue #28 item 9)', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async () => undefined);
+    localStorage.setItem('loa.ui', JSON.stringify({ locale: 'en' }));
+    serve([note('2', { tieude: NOTIFICATION_TEXTS.offlineTitle('Xã A', 'Loa chợ'), noidung: NOTIFICATION_TEXTS.offlineBody('Loa chợ', 15) })], 1);
+    const socket = fakeSocket();
+    renderApp('/huong-dan', { user: makeUser(), socketFactory: socket.factory });
+    await waitFor(() => expect(badge()).toHaveAttribute('data-count', '1'));
+    await socket.emitSettled(EVENTS.newNotification, note('3', {
+      loai: 'phat-batdau', lienket: null,
+      tieude: NOTIFICATION_TEXTS.startedTitle(NOTIFICATION_TEXTS.emergency, 'Lũ quét'), noidung: NOTIFICATION_TEXTS.startedBody('Cán bộ xã', false, 'Lũ quét'),
+    }));
+
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    const popup = await screen.findByRole('dialog', { name: 'System notifications' });
+    const [started, offline] = within(popup).getAllByTestId('notification-item');
+    expect(started).toHaveTextContent('Emergency broadcast started: Lũ quét');
+    expect(started).toHaveTextContent('Cán bộ xã started playing "Lũ quét".');
+    expect(offline).toHaveTextContent('Device offline: Xã A / Loa chợ');
+    expect(offline).toHaveTextContent('The device "Loa chợ" has been offline for about 15 minutes.');
+    expect(popup).not.toHaveTextContent('mất kết nối');
   });
 });

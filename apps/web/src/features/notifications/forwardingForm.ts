@@ -1,4 +1,4 @@
-import { forwardingUpdateBodySchema, type Forwarding, type ForwardingUpdateBody, type MessagingService, type NotificationKind } from '@loa/contract';
+import { NOTIFICATION_MESSAGES, forwardingUpdateBodySchema, type Forwarding, type ForwardingUpdateBody, type MessagingService, type NotificationKind } from '@loa/contract';
 
 /** The settings form of one messaging service; secret fields start empty (empty keeps the stored secret). */
 export interface ForwardingFormValues {
@@ -27,15 +27,32 @@ export function forwardingToForm(setting: Forwarding | undefined): ForwardingFor
   };
 }
 
-/** The body for capnhat, checked by the contract; the first message when it fails. */
-export function forwardingBody(service: MessagingService, values: ForwardingFormValues): { body?: ForwardingUpdateBody; error?: string; field?: string } {
+/** The secret field each service needs, with its message when none is typed and none is stored. */
+const REQUIRED_SECRET: Partial<Record<MessagingService, { field: 'bottoken' | 'accesstoken'; message: string }>> = {
+  telegram: { field: 'bottoken', message: NOTIFICATION_MESSAGES.telegramTokenRequired },
+  zalo: { field: 'accesstoken', message: NOTIFICATION_MESSAGES.zaloTokenRequired },
+};
+
+/**
+ * The body for capnhat, checked by the contract (and, as the server does, for a token when none is
+ * stored): the first message, and every field at fault with its own message (an empty form flags
+ * all its fields at once, not one at a time).
+ */
+export function forwardingBody(service: MessagingService, values: ForwardingFormValues, stored?: Forwarding | null): { body?: ForwardingUpdateBody; error?: string; field?: string; fields?: Record<string, string> } {
   const cauhinh = service === 'telegram'
     ? { chatid: values.chatid, ...(values.bottoken.trim() ? { bottoken: values.bottoken.trim() } : {}) }
     : service === 'zalo'
       ? { nguoinhan: values.nguoinhan, ...(values.accesstoken.trim() ? { accesstoken: values.accesstoken.trim() } : {}) }
       : { url: values.url, ...(values.bimat ? { bimat: values.bimat } : {}) };
   const parsed = forwardingUpdateBodySchema.safeParse({ dichvu: service, batdau: values.batdau, sukien: values.sukien, cauhinh });
-  if (parsed.success) return { body: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { error: issue?.message, field: issue ? String(issue.path[issue.path.length - 1] ?? '') : undefined };
+  const fields: Record<string, string> = {};
+  const secret = REQUIRED_SECRET[service];
+  if (secret && !values[secret.field].trim() && !stored?.cauhinh[secret.field]) fields[secret.field] = secret.message;
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = String(issue.path[issue.path.length - 1] ?? '');
+    if (!(field in fields)) fields[field] = issue.message;
+  }
+  const [first] = Object.entries(fields);
+  if (!first) return parsed.success ? { body: parsed.data } : {};
+  return { error: first[1], field: first[0], fields };
 }

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/useT';
 import { formatDay } from '../../lib/formatTimestamp';
 import { TYPE_COLORS } from './BroadcastsByTypeChart';
 import { ChartTable } from './ChartTable';
+import { countAxis } from './countAxis';
 
 /** Bulletins started per day over the last 30 days, stacked by message type, with this month's total. */
 export function BulletinsPerDayChart({ days }: { days: OverviewCharts['bantintheongay'] }) {
@@ -23,7 +24,7 @@ export function BulletinsPerDayChart({ days }: { days: OverviewCharts['bantinthe
         <BarChart
           height={260}
           xAxis={[{ scaleType: 'band', data: days.map((d) => formatDay(d.ngay)), tickLabelInterval: (_v, i) => i % 5 === 4 }]}
-          yAxis={[{ tickMinStep: 1 }]}
+          yAxis={[countAxis(days.map((d) => d.tong))]}
           series={MESSAGE_TYPES.map((m, i) => ({ id: String(m.id), label: typeName(m), stack: 'all', color: TYPE_COLORS[i], data: days.map((d) => d.theoloai[String(m.id)] ?? 0) }))}
           hideLegend
           margin={{ left: 0, right: 8 }}

@@ -4,6 +4,7 @@ import type { OverviewCharts } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatDay } from '../../lib/formatTimestamp';
 import { ChartTable } from './ChartTable';
+import { countAxis } from './countAxis';
 
 type Completion = OverviewCharts['hoanthanh'];
 
@@ -29,7 +30,7 @@ export function CompletionChart({ completion }: { completion: Completion }) {
           layout="horizontal"
           height={60 + 36 * items.length}
           yAxis={[{ scaleType: 'band', data: items.map((i) => i.tendiaban), width: 110 }]}
-          xAxis={[{ tickMinStep: 1, min: 0 }]}
+          xAxis={[countAxis(items.flatMap((i) => [i.kehoach, i.daphat]))]}
           series={[
             { id: 'planned', label: t('overview.planned'), data: items.map((i) => i.kehoach), color: '#90caf9' },
             { id: 'played', label: t('overview.reported'), data: items.map((i) => i.daphat), color: '#1e88e5' },

@@ -1,6 +1,6 @@
 import { List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import type { Overview } from '@loa/contract';
+import { CONNECTION_REASON_LABELS, labelOf, type Overview } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatRelative } from '../../lib/relativeTime';
 
@@ -13,7 +13,7 @@ export function FaultsList({ items, now }: { items: Overview['suco']; now: numbe
       {items.map((fault) => (
         <ListItem key={fault._id} data-testid="fault-item" divider>
           <ListItemIcon sx={{ minWidth: 32 }}><WarningAmberIcon color="warning" fontSize="small" /></ListItemIcon>
-          <ListItemText primary={`${fault.tenthietbi} — ${fault.tendiaban}`} secondary={`${fault.lydo} · ${formatRelative(fault.thoigian, now, locale)}`} />
+          <ListItemText primary={`${fault.tenthietbi} — ${fault.tendiaban}`} secondary={`${labelOf(CONNECTION_REASON_LABELS, fault.lydo, locale)} · ${formatRelative(fault.thoigian, now, locale)}`} />
         </ListItem>
       ))}
     </List>

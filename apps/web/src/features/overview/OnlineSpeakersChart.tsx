@@ -5,6 +5,7 @@ import { vnHourMinute, type OverviewCharts } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatShortDateTime } from '../../lib/formatTimestamp';
 import { ChartTable } from './ChartTable';
+import { countAxis } from './countAxis';
 
 type Range = '24h' | '7d';
 
@@ -14,24 +15,26 @@ export function OnlineSpeakersChart({ day, week }: { day: OverviewCharts['tructu
   const [range, setRange] = useState<Range>('24h');
   const points = range === '24h' ? day : week;
   const label = (ms: number) => (range === '24h' ? vnHourMinute(ms) : formatShortDateTime(ms));
-  const low = points.reduce<(typeof points)[number] | null>((min, p) => (!min || p.tong - p.online > min.tong - min.online ? p : min), null);
-  const last = points.at(-1);
+  // Instants before any speaker was registered (a new install) say nothing: no "0/0 at 22:27".
+  const known = points.filter((p) => p.tong > 0);
+  const low = known.reduce<(typeof points)[number] | null>((min, p) => (!min || p.tong - p.online > min.tong - min.online ? p : min), null);
+  const last = known.at(-1);
   return (
     <Box>
       <ToggleButtonGroup size="small" exclusive value={range} onChange={(_e, next: Range | null) => next && setRange(next)} aria-label={t('overview.online')} sx={{ mb: 1 }}>
         <ToggleButton value="24h">{t('overview.range24h')}</ToggleButton>
         <ToggleButton value="7d">{t('overview.range7d')}</ToggleButton>
       </ToggleButtonGroup>
-      {last && low && (
-        <Typography variant="body2" data-testid="online-summary">
-          {t('overview.onlineSummary', { online: last.online, total: last.tong, low: low.online, lowTotal: low.tong, at: label(low.thoidiem) })}
-        </Typography>
-      )}
+      <Typography variant="body2" data-testid="online-summary">
+        {last && low
+          ? t('overview.onlineSummary', { online: last.online, total: last.tong, low: low.online, lowTotal: low.tong, at: label(low.thoidiem) })
+          : t('overview.onlineNoData')}
+      </Typography>
       <Box inert>
         <LineChart
           height={240}
           xAxis={[{ scaleType: 'point', data: points.map((p) => p.thoidiem), valueFormatter: (v: number) => label(v), tickLabelInterval: (_v, i) => i % 4 === 3 }]}
-          yAxis={[{ tickMinStep: 1, min: 0 }]}
+          yAxis={[countAxis(points.map((p) => p.tong))]}
           series={[
             { id: 'online', label: t('overview.legendOnline'), data: points.map((p) => p.online), area: true, showMark: false, color: '#43a047' },
             { id: 'total', label: t('overview.registered'), data: points.map((p) => p.tong), showMark: false, color: '#9e9e9e' },

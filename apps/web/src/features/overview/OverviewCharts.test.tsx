@@ -9,6 +9,7 @@ import { CompletionChart } from './CompletionChart';
 import { DevicesByAreaChart } from './DevicesByAreaChart';
 import { OnlineSpeakersChart } from './OnlineSpeakersChart';
 import { TopOfflineTable } from './TopOfflineTable';
+import { countAxis } from './countAxis';
 
 const inVietnamese = (ui: React.ReactNode) => render(<I18nProvider locale="vi">{ui}</I18nProvider>);
 const tableRows = (testId: string) => [...screen.getByTestId(testId).querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
@@ -16,12 +17,36 @@ const tableRows = (testId: string) => [...screen.getByTestId(testId).querySelect
 describe('overview charts', () => {
   it('shows every area holding devices, largest first, in the screen-reader table (none left out)', () => {
     const areas = Array.from({ length: 14 }, (_, i) => ({ _id: `xa-${i}`, tendiaban: `Xã ${String(i).padStart(2, '0')}`, online: i, offline: 1, dangphat: i > 10 ? 1 : 0 }));
-    inVietnamese(<DevicesByAreaChart areas={areas} />);
+    inVietnamese(<DevicesByAreaChart areas={areas} areaCount={14} />);
     const rows = tableRows('area-table');
     expect(rows).toHaveLength(14);
     expect(rows[0]).toEqual(['Xã 13', '13', '1', '1']);
     expect(rows.at(-1)).toEqual(['Xã 00', '0', '1', '0']);
-    expect(screen.getByTestId('area-summary')).toHaveTextContent('Tất cả 14 địa bàn có thiết bị.');
+    expect(screen.getByTestId('area-summary')).toHaveTextContent('Cả 14 địa bàn đều có thiết bị.');
+  });
+
+  it('does not claim every area holds devices when one (the district) holds none', () => {
+    const areas = Array.from({ length: 14 }, (_, i) => ({ _id: `xa-${i}`, tendiaban: `Xã ${i}`, online: 1, offline: 0, dangphat: 0 }));
+    inVietnamese(<DevicesByAreaChart areas={areas} areaCount={15} />);
+    expect(screen.getByTestId('area-summary')).toHaveTextContent('14 trên 15 địa bàn có thiết bị.');
+  });
+
+  it('reads whole counts on its axes, 0 to 1 when everything is zero', () => {
+    const zero = countAxis([0, 0, 0]);
+    expect(zero).toMatchObject({ min: 0, max: 1, tickMinStep: 1 });
+    expect([0, 0.2, 0.5, 1].map((v) => zero.valueFormatter(v))).toEqual(['0', '', '', '1']);
+    expect(countAxis([3, 7]).max).toBeUndefined();
+  });
+
+  it('says there is no data yet before any speaker was registered, and leaves those instants out of the lowest point', () => {
+    const at = Date.UTC(2026, 10, 2, 1, 0);
+    const empty = [{ thoidiem: at, online: 0, tong: 0 }, { thoidiem: at + 3600_000, online: 0, tong: 0 }];
+    const { unmount } = inVietnamese(<OnlineSpeakersChart day={empty} week={empty} />);
+    expect(screen.getByTestId('online-summary')).toHaveTextContent('Chưa có dữ liệu');
+    unmount();
+    const day = [{ thoidiem: at, online: 0, tong: 0 }, { thoidiem: at + 3600_000, online: 2, tong: 3 }, { thoidiem: at + 7200_000, online: 3, tong: 3 }];
+    inVietnamese(<OnlineSpeakersChart day={day} week={day} />);
+    expect(screen.getByTestId('online-summary')).toHaveTextContent('Hiện có 3/3 loa trực tuyến; thấp nhất 2/3 lúc 09:00.');
   });
 
   it('counts bulletins per day by message type and this month’s total', () => {
@@ -78,6 +103,17 @@ describe('overview charts', () => {
     expect(rows[0]).toHaveTextContent('2 ngày 3 giờ');
     expect(within(rows[1]!).queryByText('Đang mất kết nối')).toBeNull();
     expect(rows[1]).toHaveTextContent('3 giờ 20 phút');
+  });
+
+  it('never says "0 phút": a speaker that just went offline says so, a short outage gives its seconds', () => {
+    inVietnamese(<TopOfflineTable items={[
+      { _id: 'd1', tenthietbi: 'Loa chợ', tendiaban: 'Xã Hải An', giayngoaituyen: 12, dangngoaituyen: true },
+      { _id: 'd2', tenthietbi: 'Loa đình', tendiaban: 'Xã Tân Lập', giayngoaituyen: 45, dangngoaituyen: false },
+    ]} />);
+    const rows = screen.getAllByTestId('offline-row');
+    expect(rows[0]).toHaveTextContent('Vừa mất kết nối');
+    expect(rows[1]).toHaveTextContent('45 giây');
+    expect(screen.queryByText('0 phút')).toBeNull();
   });
 
   it('shows today and this week by the six message types', () => {

@@ -13,14 +13,14 @@ import { useOverviewCharts } from './useOverviewCharts';
  * The overview's charts (MUI X Charts, loaded with this module only when the overview shows):
  * devices by area, bulletins per day, speakers online, schedule completion and the longest offline.
  */
-export default function OverviewChartsSection({ areas }: { areas: Overview['thietbitheodiaban'] }) {
+export default function OverviewChartsSection({ areas, areaCount }: { areas: Overview['thietbitheodiaban']; areaCount: number }) {
   const { t, tMessage } = useT();
   const { data, error, retry } = useOverviewCharts();
   const pending = <Skeleton variant="rounded" height={240} />;
   return (
     <>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <ChartCard title={t('overview.byArea')}><DevicesByAreaChart areas={areas} /></ChartCard>
+        <ChartCard title={t('overview.byArea')}><DevicesByAreaChart areas={areas} areaCount={areaCount} /></ChartCard>
       </Grid>
       {error && (
         <Grid size={12}>

@@ -26,7 +26,7 @@ export function TopOfflineTable({ items }: { items: OverviewCharts['ngoaituyen']
                 {d.dangngoaituyen && <Chip size="small" color="warning" variant="outlined" label={t('overview.offlineNow')} sx={{ ml: 1 }} />}
               </TableCell>
               <TableCell>{d.tendiaban}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{duration(d.giayngoaituyen)}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{duration(d.giayngoaituyen, d.dangngoaituyen)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

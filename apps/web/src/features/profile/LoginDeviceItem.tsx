@@ -2,10 +2,22 @@ import { Button, Chip, ListItem, ListItemIcon, ListItemText, Stack, Typography }
 import DevicesIcon from '@mui/icons-material/Devices';
 import { formatLoginActivity, type LoginDevice } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { placeLabel } from '../auth/clientPlace';
 
 /** One login device: name, last activity, place, IP and status; other signed-in devices get a sign-out button. */
+/** The place shown for a login (see placeLabel). */
+function usePlaceText(): (place: string) => string {
+  const { t } = useT();
+  return (place) => {
+    const label = placeLabel(place);
+    if (label.kind === 'zone') return t('profile.placeZone', { city: label.city });
+    return t(label.kind === 'vietnam' ? 'profile.placeVietnam' : 'profile.placeUnknown');
+  };
+}
+
 export function LoginDeviceItem({ device, isCurrent, onSignOut }: { device: LoginDevice; isCurrent: boolean; onSignOut: () => void }) {
   const { t } = useT();
+  const placeText = usePlaceText();
   const signedIn = device.status === 'login';
   return (
     <ListItem divider data-testid="login-device" data-device-id={device.DeviceID} sx={{ alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
@@ -22,7 +34,7 @@ export function LoginDeviceItem({ device, isCurrent, onSignOut }: { device: Logi
           <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
             {t('profile.lastActivity')}: {formatLoginActivity(device.HoatDongLanCuoi)}
             <br />
-            {t('profile.place')}: {device.DiaDiem} · {t('profile.ip')}: {device.DiaChiIP}
+            {t('profile.place')}: {placeText(device.DiaDiem)} · {t('profile.ip')}: {device.DiaChiIP}
           </Typography>
         }
       />

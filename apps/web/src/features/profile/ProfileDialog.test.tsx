@@ -29,6 +29,14 @@ describe('profile dialog', () => {
     expect(within(dialog).getAllByTestId('profile-right').map((chip) => chip.textContent)).toEqual(['Xem nhật ký hệ thống', 'Quản lý thiết bị']);
   });
 
+  it('says where a verification link went when the server has no SMTP: the outbox, read only by account managers, not "sent"', async () => {
+    const user = makeUser({ ThietbiDangnhap: devices, email: 'canbo@xa.vn', trangthaixacthucemail: false });
+    const { dialog } = await openProfile({ 'POST /v1/client/nguoidung/guixacthucemail': { status: 200, body: { data: { cachgui: 'hopthu' } } } }, user);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Xác thực email' }));
+    expect(await screen.findByText(/liên kết xác thực đang nằm trong Hộp thư gửi đi, chỉ tài khoản có quyền quản lý tài khoản đọc được/)).toBeInTheDocument();
+    expect(screen.queryByText(/Đã gửi liên kết xác thực tới/)).not.toBeInTheDocument();
+  });
+
   it('shows the side panel with verified indicators; phone is never verified', async () => {
     const { dialog } = await openProfile();
     expect(within(dialog).getByTestId('email-verified')).toHaveTextContent('Đã xác thực');

@@ -30,8 +30,10 @@ function SendVerificationButton({ email }: { email: string }) {
   const send = async () => {
     setBusy(true);
     try {
-      await sendEmailVerification();
-      notify.success(t('profile.verificationSent', { email }));
+      const { cachgui } = await sendEmailVerification();
+      // Without SMTP nothing was mailed: say where the link is and who can read it.
+      if (cachgui === 'smtp') notify.success(t('profile.verificationSent', { email }));
+      else notify.notify(t('profile.verificationInOutbox', { email }), 'info');
     } catch (caught) {
       notify.error(tMessage(errorMessage(caught)));
     } finally {

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/useT';
 
 /** The rights the user holds (spec §6), as the server labels them; what the invitation page tells users to look for. */
 export function RightsList({ rights }: { rights: User['quyenhan'] }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   return (
     <Box component="section" aria-labelledby="profile-rights-title">
       <Typography id="profile-rights-title" variant="subtitle2" component="h3" gutterBottom>{t('profile.rights')}</Typography>
@@ -12,7 +12,7 @@ export function RightsList({ rights }: { rights: User['quyenhan'] }) {
         <Typography variant="body2" color="text.secondary">{t('profile.noRights')}</Typography>
       ) : (
         <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }} component="ul" aria-label={t('profile.rights')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {rights.map((right) => <li key={right.value}><Chip size="small" label={right.quyen} data-testid="profile-right" /></li>)}
+          {rights.map((right) => <li key={right.value}><Chip size="small" label={tMessage(right.quyen)} data-testid="profile-right" /></li>)}
         </Stack>
       )}
     </Box>

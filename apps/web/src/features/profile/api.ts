@@ -1,4 +1,4 @@
-import type { ChangeInfoBody, LoginDevice, User } from '@loa/contract';
+import type { ChangeInfoBody, EmailVerificationSent, LoginDevice, User } from '@loa/contract';
 import { api } from '../../lib/apiClient';
 
 /** GET /v1/client/nguoidung/laythongtin: the current user's info (User). */
@@ -24,7 +24,7 @@ export function signOutDevice(DeviceID: string, userId: string): Promise<LoginDe
   return api.post<LoginDevice[]>('/v1/client/logout/dang-xuat-thiet-bi', { DeviceID, userId });
 }
 
-/** POST /v1/client/nguoidung/guixacthucemail: mails a verification link to the account's address. */
-export function sendEmailVerification(): Promise<null> {
-  return api.post<null>('/v1/client/nguoidung/guixacthucemail');
+/** POST /v1/client/nguoidung/guixacthucemail: mails a verification link to the account's address (or keeps it in the outbox without SMTP). */
+export function sendEmailVerification(): Promise<EmailVerificationSent> {
+  return api.post<EmailVerificationSent>('/v1/client/nguoidung/guixacthucemail');
 }

@@ -9,6 +9,8 @@ import { errorMessage } from '../../lib/apiClient';
 import { reviewSchedules } from './api';
 import { SendBackDialog } from './SendBackDialog';
 import { scheduleKeys } from './useSchedules';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /**
  * The schedules chosen in the list: approve them all, or send them all back with one reason. The

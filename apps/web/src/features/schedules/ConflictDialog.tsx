@@ -2,6 +2,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListIt
 import type { ScheduleConflict } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { formatRange } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /**
  * The clashes kiemtrathongtin found: which schedule, the whole occurrence of each of the two, which

@@ -8,6 +8,8 @@ import { DateInput } from '../../lib/pickers';
 import { copyWeek } from './api';
 import { scheduleKeys } from './useSchedules';
 import { mondayOf } from './vietnamTime';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** 'Sao chép tuần': the schedules of a week (from its Monday) copied to the next N weeks; says how many were made and left out. */
 export function CopyWeekDialog({ onClose }: { onClose: () => void }) {

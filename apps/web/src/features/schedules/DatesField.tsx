@@ -5,6 +5,8 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { useT } from '../../i18n/useT';
 import { DateInput } from '../../lib/pickers';
 import { formatDate } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** The dates of a 'cacngay' schedule: pick one, 'Thêm ngày' adds it (sorted, once); each chip removes its date. */
 export function DatesField({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {

@@ -5,7 +5,9 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import type { ScheduleException } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import { DateInput, TimeInput } from '../../lib/pickers';
-import { formatDate } from './scheduleWhen';
+import { formatException } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 const EMPTY = { ngay: '', gio: '', move: false, toDate: '', toTime: '' };
 
@@ -25,10 +27,7 @@ export function ExceptionsField({ value, times, onChange }: { value: ScheduleExc
     onChange([...value.filter((e) => !(e.ngay === next.ngay && e.gio === next.gio)), next].sort((a, b) => `${a.ngay}${a.gio ?? ''}`.localeCompare(`${b.ngay}${b.gio ?? ''}`)));
     setDraft(EMPTY);
   };
-  const describe = (e: ScheduleException) => {
-    const when = `${formatDate(e.ngay)}${e.gio ? ` ${e.gio.slice(0, 5)}` : ''}`;
-    return e.doisang ? t('schedules.exceptionMoved', { when, to: `${formatDate(e.doisang.ngay)} ${e.doisang.gio.slice(0, 5)}` }) : t('schedules.exceptionSkipped', { when });
-  };
+  const describe = (e: ScheduleException) => formatException(e, t);
   return (
     <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
       <FormLabel component="legend">{t('schedules.exceptions')}</FormLabel>

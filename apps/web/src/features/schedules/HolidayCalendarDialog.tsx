@@ -8,6 +8,8 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/apiClient';
 import { formatDate } from './scheduleWhen';
 import { useHolidayCalendar, useSaveHolidayCalendar } from './useHolidayCalendar';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /**
  * 'Lịch ngày nghỉ': the public holidays of the law (on or off) and the organisation's own days, one

@@ -8,22 +8,57 @@ import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { mediaUrl } from '../broadcast/sources/storedSources';
 import { TargetsMap } from './TargetsMap';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** How long a relay's stream plays before approving: enough to hear that it is the right channel. */
 export const RELAY_PREVIEW_MS = 10_000;
 
-/** A relay's stream for a few seconds, then it stops by itself. */
+/** How long a relay may take to sound before the approver is told it has not. */
+export const RELAY_SILENT_MS = 8000;
+
+/**
+ * A relay's stream for a few seconds, then it stops by itself. A stream that cannot be reached
+ * says so (issue #32 item 15), instead of an empty 0:00 player.
+ */
 function RelayPreview({ url, label }: { url: string; label: string }) {
   const { t } = useT();
   const [playing, setPlaying] = useState(false);
+  const [heard, setHeard] = useState(false);
+  const [problem, setProblem] = useState<'failed' | 'silent' | null>(null);
   useEffect(() => {
     if (!playing) return undefined;
     const timer = setTimeout(() => setPlaying(false), RELAY_PREVIEW_MS);
     return () => clearTimeout(timer);
   }, [playing]);
-  return playing
-    ? <audio data-testid="relay-preview" src={url} autoPlay controls aria-label={label} style={{ width: '100%' }} />
-    : <Button size="small" startIcon={<HeadphonesIcon />} onClick={() => setPlaying(true)}>{t('schedules.listenRelay', { seconds: RELAY_PREVIEW_MS / 1000 })}</Button>;
+  useEffect(() => {
+    if (!playing || heard) return undefined;
+    const timer = setTimeout(() => setProblem((p) => p ?? 'silent'), RELAY_SILENT_MS);
+    return () => clearTimeout(timer);
+  }, [playing, heard]);
+  const start = () => {
+    setProblem(null);
+    setHeard(false);
+    setPlaying(true);
+  };
+  return (
+    <>
+      {playing
+        ? (
+            <audio
+              data-testid="relay-preview" src={url} autoPlay controls aria-label={label} style={{ width: '100%' }}
+              onPlaying={() => setHeard(true)}
+              onError={() => {
+                setProblem('failed');
+                setPlaying(false);
+              }}
+            />
+          )
+        : <Button size="small" startIcon={<HeadphonesIcon />} onClick={start}>{t('schedules.listenRelay', { seconds: RELAY_PREVIEW_MS / 1000 })}</Button>}
+      {problem === 'failed' && <Alert severity="warning">{t('schedules.listenRelayFailed', { name: label })}</Alert>}
+      {problem === 'silent' && !heard && <Alert severity="warning">{t('schedules.listenRelaySilent', { name: label, seconds: RELAY_SILENT_MS / 1000 })}</Alert>}
+    </>
+  );
 }
 
 /**
@@ -57,8 +92,9 @@ export function ListenDialog({ schedule, onClose, onApprove, onSendBack }: { sch
               ))}
               {source.kieunguon === 'Tổng Hợp Giọng Nói' && (
                 <Stack spacing={0.5}>
-                  <ListItemText primary={t('schedules.listenTts')} />
-                  <audio controls preload="none" src={mediaUrl(source.url)} aria-label={t('schedules.listenTts')} style={{ width: '100%' }} />
+                  {/* The text being approved, beside its voice. */}
+                  <ListItemText primary={t('schedules.listenTts')} secondary={source.noidunggiongnoi || undefined} slotProps={{ secondary: { 'data-testid': 'listen-tts-text', sx: { whiteSpace: 'pre-wrap' } } as object }} />
+                  <audio controls preload="none" src={mediaUrl(source.url ?? '')} aria-label={t('schedules.listenTts')} style={{ width: '100%' }} />
                 </Stack>
               )}
               {source.kieunguon === 'Tiếp Sóng' && (

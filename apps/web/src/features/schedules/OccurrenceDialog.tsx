@@ -7,6 +7,8 @@ import { lengthFixedBy, type CalendarOccurrence } from './calendarEvents';
 import { formatDate, formatRange } from './scheduleWhen';
 import { ScheduleStatusChip } from './ScheduleStatusChip';
 import type { OccurrenceChange } from './useScheduleMove';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /**
  * One block of the calendar opened (a click, or Enter on the focused block): what it is, and the

@@ -7,6 +7,8 @@ import { DatesField } from './DatesField';
 import type { ScheduleForm } from './scheduleForm';
 import { DAY_LONG, WEEK_ORDER } from './scheduleWhen';
 import { WeekdayToggles } from './WeekdayToggles';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 const MODE_LABEL: Record<ScheduleMode, MessageId> = {
   hangtuan: 'schedules.modeWeekly', motlan: 'schedules.modeOnce', hangngay: 'schedules.modeDaily', ngaythuong: 'schedules.modeWeekdays',

@@ -5,8 +5,10 @@ import { fakeServer } from '../../test/fakeServer';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { typeIntoPicker } from '../../test/pickers';
+import { AREAS } from '../../test/deviceFixtures';
 import { makeSchedule } from './scheduleFixtures';
-import { addDays, mondayOf } from './vietnamTime';
+import { DAY_LONG, formatDate } from './scheduleWhen';
+import { addDays, mondayOf, weekdayOf } from './vietnamTime';
 
 const base = '/v1/client/lichphat';
 const right = (value: string) => ({ value, quyen: value });
@@ -20,12 +22,13 @@ const morning = makeSchedule({ _id: 'lp-1', tieude: 'Bản tin sáng', chedophat
 // A library programme: its length is the programme's.
 const relay = makeSchedule({ _id: 'lp-2', tieude: 'Tiếp sóng thời sự', idchuongtrinh: 'ct-1', chedophat: 'motlan', thutrongtuan: [], ngaybatdau: addDays(nextMonday, 2), giophat: ['06:15'], thoiluong: 600, loaibantin: 3 });
 
-function serve() {
+function serve(extra: Parameters<typeof fakeServer>[0] = {}) {
   return fakeServer({
+    ...extra,
     [`GET ${base}/lichphatdangphat`]: { status: 200, body: { data: [] } },
     [`POST ${base}/danhsachtrang`]: { status: 200, body: { data: { items: [morning, relay], tong: 2, trang: 1, sodong: 20 } } },
     [`POST ${base}/danhsachlichphat`]: { status: 200, body: { data: [morning, relay] } },
-    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: [] } },
+    [`POST ${base}/danhsachdiaban`]: { status: 200, body: { data: AREAS } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: [] } },
     'GET /v1/client/chuongtrinh/danhsach': { status: 200, body: { data: [] } },
     [`POST ${base}/laylichphatsua`]: { status: 200, body: { data: morning } },
@@ -104,5 +107,30 @@ describe('the schedule calendar', { timeout: 30_000 }, () => {
     const other = await screen.findByRole('dialog', { name: 'Tiếp sóng thời sự' });
     expect(within(other).queryByRole('textbox', { name: 'Thời lượng (phút)' })).toBeNull();
     expect(within(other).getByTestId('length-fixed')).toHaveTextContent('Thời lượng do chương trình trong thư viện quyết định');
+  });
+
+  it('titles its day, week and month in one Vietnamese date format, the week as the week view does (#32 low item)', async () => {
+    serve();
+    await openNextWeek();
+    const title = () => screen.getByTestId('calendar-title');
+    await waitFor(() => expect(title()).toHaveTextContent(`Tuần ${formatDate(nextMonday)} – ${formatDate(addDays(nextMonday, 6))}`));
+    // The day view opens on the first day of the week shown.
+    const day = nextMonday;
+    await userEvent.click(screen.getByRole('button', { name: 'Ngày' }));
+    await waitFor(() => expect(title()).toHaveTextContent(`${DAY_LONG.vi[weekdayOf(day)]}, ${formatDate(day)}`));
+    await userEvent.click(screen.getByRole('button', { name: 'Tháng' }));
+    await waitFor(() => expect(title()).toHaveTextContent(`Tháng ${formatDate(day).slice(3)}`));
+  });
+
+  it('keeps the week shown when the commune filter changes (#32 low item)', async () => {
+    const server = serve();
+    await openNextWeek();
+    await blockOf('lp-1');
+    const week = screen.getByTestId('calendar-title').textContent!;
+    await userEvent.click(screen.getByRole('combobox', { name: 'Địa bàn' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Xã Tân Lập' }));
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith('/danhsachlichphat') && (c.body as { data: { diaban?: string } }).data.diaban === 'xa-1')).toBe(true));
+    await blockOf('lp-1');
+    expect(screen.getByTestId('calendar-title')).toHaveTextContent(week);
   });
 });

@@ -17,6 +17,7 @@ import { useNow } from '../../lib/useNow';
 import { useBroadcastAreas } from '../broadcast/useAreaDevices';
 import { useDevices } from '../devices/useDevices';
 import { calendarDay, calendarOccurrences, fromCalendarTime, lengthFixedBy, playsOn, slotOf, toCalendarTime, type CalendarOccurrence, type SpeakerPlaces } from './calendarEvents';
+import { calendarTitle, type CalendarView } from './calendarTitle';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { OccurrenceDialog } from './OccurrenceDialog';
@@ -24,8 +25,9 @@ import { formatDate } from './scheduleWhen';
 import { useHolidayCalendar } from './useHolidayCalendar';
 import { useScheduleMove } from './useScheduleMove';
 import { addDays, DAY_MS, mondayOf } from './vietnamTime';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
-type CalendarView = 'timeGridDay' | 'timeGridWeek' | 'dayGridMonth';
 const VIEWS: { view: CalendarView; label: 'calendar.day' | 'calendar.week' | 'calendar.month' }[] = [
   { view: 'timeGridDay', label: 'calendar.day' }, { view: 'timeGridWeek', label: 'calendar.week' }, { view: 'dayGridMonth', label: 'calendar.month' },
 ];
@@ -70,7 +72,8 @@ export function ScheduleCalendar({ schedules, onOpen, onSaved, now: fixedNow }: 
   const clock = () => fixedNow ?? Date.now();
   const calendar = useRef<FullCalendar>(null);
   const [view, setView] = useState<CalendarView>('timeGridWeek');
-  const [range, setRange] = useState(() => ({ first: mondayOf(now), days: 7, title: '' }));
+  // The days drawn (the month grid spills into the weeks around it), and the range's own days and kind for its title.
+  const [range, setRange] = useState(() => ({ first: mondayOf(now), days: 7, view: 'timeGridWeek' as CalendarView, from: mondayOf(now), to: addDays(mondayOf(now), 6) }));
   const [speaker, setSpeaker] = useState<Device | null>(null);
   const [opened, setOpened] = useState<CalendarOccurrence | null>(null);
   // A drag of a repeating schedule's lower edge changes every occurrence: asked before it is saved.
@@ -121,7 +124,8 @@ export function ScheduleCalendar({ schedules, onOpen, onSaved, now: fixedNow }: 
   const onDatesSet = useCallback((arg: DatesSetArg) => {
     const from = calendarDay(arg.start);
     const days = Math.round((arg.end.getTime() - arg.start.getTime()) / DAY_MS);
-    setRange((r) => (r.first === from && r.days === days && r.title === arg.view.title ? r : { first: from, days, title: arg.view.title }));
+    const shown = { view: arg.view.type as CalendarView, from: calendarDay(arg.view.currentStart), to: calendarDay(new Date(arg.view.currentEnd.getTime() - DAY_MS)) };
+    setRange((r) => (r.first === from && r.days === days && r.view === shown.view && r.from === shown.from && r.to === shown.to ? r : { first: from, days, ...shown }));
   }, []);
   const onDrop = useCallback((arg: EventDropArg) => {
     const occurrence = occurrenceOf(arg);
@@ -198,7 +202,7 @@ export function ScheduleCalendar({ schedules, onOpen, onSaved, now: fixedNow }: 
         <IconButton aria-label={t('calendar.prev')} onClick={() => api()?.prev()}><ChevronLeftIcon /></IconButton>
         <Button onClick={() => api()?.gotoDate(toCalendarTime(clock()))}>{t('calendar.today')}</Button>
         <IconButton aria-label={t('calendar.next')} onClick={() => api()?.next()}><ChevronRightIcon /></IconButton>
-        <Typography variant="subtitle1" component="h2" aria-live="polite" data-testid="calendar-title" sx={{ mr: 'auto' }}>{range.title}</Typography>
+        <Typography variant="subtitle1" component="h2" aria-live="polite" data-testid="calendar-title" sx={{ mr: 'auto' }}>{calendarTitle(range.view, range.from, range.to, { t, locale })}</Typography>
         <ToggleButtonGroup exclusive size="small" value={view} aria-label={t('calendar.view')} onChange={(_e, next: CalendarView | null) => {
           if (!next) return;
           setView(next);

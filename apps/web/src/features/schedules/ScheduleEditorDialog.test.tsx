@@ -10,7 +10,7 @@ import { makeUser } from '../../test/fixtures';
 import { typeIntoPicker } from '../../test/pickers';
 import { writeStoredUser } from '../../lib/userStorage';
 import { makeProgramme, makeSchedule } from './scheduleFixtures';
-import { ScheduleEditorDialog } from './ScheduleEditorDialog';
+import { ScheduleEditorDialog, saveHintOf } from './ScheduleEditorDialog';
 
 // Theirs plays 06:00–06:05 on 18/11 (Vietnam); ours, 30 s long, starts at 06:04:50.
 const CONFLICT = {
@@ -131,6 +131,14 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Đã lưu lịch phát! Lần phát đang chạy đã dừng trên các loa.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('tells, for a one-time schedule on air, that saving needs a new time in the future, not only that the running broadcast stops (issue #32 item 9)', async () => {
+    const { dialog } = open({ schedule: makeSchedule({ chedophat: 'motlan', iddangphat: 'run-1', tinhtrang: 'dangphat' }), onAir: true }, {});
+    const warning = within(dialog).getByTestId('schedule-on-air');
+    expect(warning).toHaveTextContent('lần phát duy nhất của nó đã bắt đầu');
+    expect(warning).toHaveTextContent('hãy chọn ngày giờ phát mới trong tương lai');
+    expect(warning).not.toHaveTextContent('lịch mới áp dụng từ lần phát sau');
+  });
+
   it('composes a monthly repeat on the second Monday with a count, skipping holidays, with one broadcast moved', async () => {
     const { server, onSaved, dialog } = open({ schedule: makeSchedule({ giophat: ['06:00'] }) }, {
       [`POST ${base}/kiemtrathongtin`]: { status: 200, body: { data: [] } },
@@ -172,5 +180,22 @@ describe('schedule editor', { timeout: 30_000 }, () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Lưu' }, { timeout: 5000 }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled(), { timeout: 5000 });
     expect(bodies(server, 'sualichphat')[0]).toMatchObject({ chedophat: 'cacngay', cacngay: ['2026-11-25', '2026-12-03'], ngaybatdau: '2026-11-25', ngayketthuc: null, thutrongtuan: [] });
+  });
+
+  it('says before saving what a change does to an approved schedule: back to "Chờ duyệt" for an officer who may not approve', async () => {
+    const { dialog } = open({ schedule: makeSchedule({ trangthai: 'daduyet' }) }, {});
+    expect(within(dialog).getByTestId('schedule-save-hint')).toHaveTextContent('Nếu lưu thay đổi, lịch sẽ về "Chờ duyệt"');
+  });
+});
+
+describe('what saving does to the status (issue #32 item 5)', () => {
+  it('never promises an approval: an approver is told saving does not approve; an approved schedule stays approved only for an approver', () => {
+    expect(saveHintOf(makeSchedule({ trangthai: 'choduyet' }), true)?.key).toBe('schedules.saveDoesNotApprove');
+    expect(saveHintOf(makeSchedule({ trangthai: 'yeucausua' }), true)?.key).toBe('schedules.saveDoesNotApprove');
+    expect(saveHintOf(makeSchedule({ trangthai: 'yeucausua' }), false)?.key).toBe('schedules.saveResubmits');
+    expect(saveHintOf(makeSchedule({ trangthai: 'daduyet' }), true)?.key).toBe('schedules.saveKeepsApproved');
+    expect(saveHintOf(makeSchedule({ trangthai: 'daduyet' }), false)).toMatchObject({ key: 'schedules.saveNeedsApproval', severity: 'warning' });
+    expect(saveHintOf(makeSchedule({ trangthai: 'choduyet' }), false)).toBeNull();
+    expect(saveHintOf(undefined, true)).toBeNull();
   });
 });

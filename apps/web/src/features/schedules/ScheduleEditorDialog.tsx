@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { formatDuration, MESSAGE_TYPES, NORMAL_PRIORITY, PRIORITIES, type Programme, type Schedule } from '@loa/contract';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { CLASH_HORIZON_DAYS, formatDuration, MESSAGE_TYPES, NORMAL_PRIORITY, PRIORITIES, statusAfterSave, type Programme, type Schedule } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+import { hasRight, useCurrentUser } from '../auth/useAuth';
 import { errorMessage } from '../../lib/apiClient';
 import { RepeatFields } from '../broadcast/RepeatFields';
 import { SourcesField } from '../broadcast/SourcesField';
@@ -18,6 +19,8 @@ import { StartTimesField } from './StartTimesField';
 import { useScheduleSave } from './useScheduleSave';
 import { ExceptionsField } from './ExceptionsField';
 import { RepeatRuleFields } from './RepeatRuleFields';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 export interface ScheduleEditorDialogProps {
   /** The schedule to edit; absent for a new one. */
@@ -32,6 +35,17 @@ export interface ScheduleEditorDialogProps {
   onSaved: (schedule: Schedule) => void;
 }
 
+type SaveHint = { key: 'schedules.saveKeepsApproved' | 'schedules.saveNeedsApproval' | 'schedules.saveDoesNotApprove' | 'schedules.saveResubmits'; severity: 'info' | 'warning' };
+
+/** What saving a change will do to the schedule's status, said before the officer saves (issue #32 item 5); null when nothing to say. */
+export function saveHintOf(schedule: Schedule | undefined, canApprove: boolean): SaveHint | null {
+  if (!schedule || schedule.trangthai === 'ketthuc') return null;
+  const after = statusAfterSave(schedule.trangthai, canApprove);
+  if (schedule.trangthai === 'daduyet') return after === 'daduyet' ? { key: 'schedules.saveKeepsApproved', severity: 'info' } : { key: 'schedules.saveNeedsApproval', severity: 'warning' };
+  if (canApprove) return { key: 'schedules.saveDoesNotApprove', severity: 'info' };
+  return schedule.trangthai === 'yeucausua' ? { key: 'schedules.saveResubmits', severity: 'info' } : null;
+}
+
 function initialForm(schedule?: Schedule, programme?: Programme): ScheduleForm {
   if (schedule) return formFromSchedule(schedule);
   const empty = emptyScheduleForm();
@@ -42,6 +56,7 @@ function initialForm(schedule?: Schedule, programme?: Programme): ScheduleForm {
 export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = false, onClose, onSaved }: ScheduleEditorDialogProps) {
   const { t, locale } = useT();
   const notify = useNotify();
+  const saveHint = saveHintOf(schedule, hasRight(useCurrentUser(), 'duyetlichphat'));
   const [form, setForm] = useState<ScheduleForm>(() => initialForm(schedule, programme));
   const [list, setList] = useState<SourceList>(() => (schedule && !schedule.idchuongtrinh ? listFromStored(schedule.nguonphat) : EMPTY_SOURCE_LIST));
   const [version, setVersion] = useState(schedule ? { id: schedule._id, phienban: schedule.phienban } : null);
@@ -75,7 +90,9 @@ export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = 
         <DialogTitle id="schedule-editor-title">{t('schedules.editorTitle')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            {onAir && <Alert severity="warning" data-testid="schedule-on-air">{t('schedules.editLive')}</Alert>}
+            {/* A one-time schedule on air has nothing left to plan unless its time moves (issue #32 item 9). */}
+            {onAir && <Alert severity="warning" data-testid="schedule-on-air">{t(schedule?.chedophat === 'motlan' ? 'schedules.editLiveOnce' : 'schedules.editLive')}</Alert>}
+            {saveHint && <Alert severity={saveHint.severity} data-testid="schedule-save-hint">{t(saveHint.key)}</Alert>}
             <TextField label={t('schedules.title')} value={form.tieude} onChange={(e) => patch({ tieude: e.target.value })} slotProps={{ htmlInput: { maxLength: 200 } }} />
             <TextField
               select
@@ -127,6 +144,7 @@ export function ScheduleEditorDialog({ schedule, programme, programmes, onAir = 
             <StartTimesField value={form.giophat} onChange={(giophat) => patch({ giophat })} />
             {form.chedophat !== 'motlan' && <ExceptionsField value={form.ngoaile} times={form.giophat} onChange={(ngoaile) => patch({ ngoaile })} />}
             <RepeatFields value={form} onChange={patch} />
+            <Typography variant="body2" color="text.secondary" data-testid="clash-horizon">{t('schedules.clashHorizon', { days: CLASH_HORIZON_DAYS })}</Typography>
           </Stack>
         </DialogContent>
         <DialogActions>

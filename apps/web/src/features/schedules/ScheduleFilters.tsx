@@ -1,8 +1,11 @@
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Box, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { SCHEDULE_STATUSES, type Area, type ScheduleStatus } from '@loa/contract';
 import { useT } from '../../i18n/useT';
+import { DateInput } from '../../lib/pickers';
 import type { MessageId } from '../../i18n/vi';
 import { STATUS_COLOR } from './ScheduleStatusChip';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** The list's filters: status chips, area, creator, a day, and a title search. */
 export interface ScheduleFilterState {
@@ -51,7 +54,10 @@ export function ScheduleFilters({ value, onChange, areas, creators }: ScheduleFi
           <MenuItem value="">{t('schedules.anyCreator')}</MenuItem>
           {creators.map((c) => <MenuItem key={c._id} value={c._id}>{c.hoten}</MenuItem>)}
         </TextField>
-        <TextField size="small" type="date" label={t('schedules.filterDate')} value={value.ngay} onChange={(e) => set({ ngay: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flex: 1 }} />
+        {/* The Vietnamese picker (dd/mm/yyyy, T2 … CN), not the browser's own date field (mm/dd/yyyy in an en-US browser). */}
+        <Box sx={{ flex: 1, minWidth: 160 }}>
+          <DateInput size="small" fullWidth label={t('schedules.filterDate')} value={value.ngay} onChange={(ngay) => set({ ngay })} />
+        </Box>
       </Stack>
     </Stack>
   );

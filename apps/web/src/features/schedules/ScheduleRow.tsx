@@ -12,7 +12,9 @@ import type { LiveBroadcast, Schedule } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { ScheduleActions } from './scheduleActions';
 import { ScheduleStatusChip } from './ScheduleStatusChip';
-import { DAY_SHORT, formatScheduleWhen, formatStart } from './scheduleWhen';
+import { DAY_SHORT, formatRuleLimits, formatScheduleWhen, formatStart } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** What a row's buttons ask for. */
 export type ScheduleRowAction =
@@ -26,6 +28,7 @@ export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }:
   selected?: boolean; onSelect?: (id: string, chosen: boolean) => void;
 }) {
   const { t, locale } = useT();
+  const { limits, exceptions } = formatRuleLimits(schedule, t);
   const act = (kind: 'edit' | 'approve' | 'sendBack' | 'pin' | 'pinAll' | 'remove' | 'listen') => () => onAction({ kind, schedule });
   return (
     <TableRow data-testid="schedule-row" data-id={schedule._id} data-status={schedule.trangthai} data-state={schedule.tinhtrang ?? ''} hover selected={!!selected}>
@@ -44,7 +47,11 @@ export function ScheduleRow({ schedule, actions, onAction, selected, onSelect }:
       <TableCell><ScheduleStatusChip schedule={schedule} /></TableCell>
       <TableCell>{schedule.diabanchon.map((a) => a.tendiaban).join(', ')}</TableCell>
       <TableCell align="right" data-testid="schedule-speakers">{schedule.sothietbi}</TableCell>
-      <TableCell>{formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'), { t, locale })}</TableCell>
+      <TableCell>
+        {formatScheduleWhen(schedule, DAY_SHORT[locale], t('schedules.everyDay'), { t, locale })}
+        {limits && <Typography variant="caption" color="text.secondary" component="div" data-testid="schedule-limits">{limits}</Typography>}
+        {exceptions && <Typography variant="caption" color="text.secondary" component="div" data-testid="schedule-exceptions">{exceptions}</Typography>}
+      </TableCell>
       <TableCell>{schedule.lanphattiep ? formatStart(schedule.lanphattiep) : (
         <Typography variant="body2" color="text.secondary">
           {/* Only what will fire is a next start: one waiting for approval shows its planned start as such. */}

@@ -3,6 +3,8 @@ import type { Schedule, ScheduleState, ScheduleStatus } from '@loa/contract';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { formatStart } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Chip colour of each status. */
 export const STATUS_COLOR = { choduyet: 'warning', daduyet: 'success', yeucausua: 'error', ketthuc: 'default' } as const satisfies Record<ScheduleStatus, string>;
@@ -15,7 +17,7 @@ export const STATE_COLOR = { dangphat: 'info', daphat: 'success', bingat: 'warni
  * latest occurrence says what became of it (why it was missed, who cut it, on how many speakers it played).
  */
 export function ScheduleStatusChip({ schedule }: { schedule: Pick<Schedule, 'trangthai' | 'tinhtrang' | 'lydo' | 'lanphatcuoi' | 'chedophat'> }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   const { tinhtrang, trangthai, lydo, lanphatcuoi } = schedule;
   const chip = tinhtrang
     ? <Chip size="small" color={STATE_COLOR[tinhtrang]} label={t(`schedules.state.${tinhtrang}` as MessageId)} data-testid="schedule-status" data-state={tinhtrang} />
@@ -27,7 +29,7 @@ export function ScheduleStatusChip({ schedule }: { schedule: Pick<Schedule, 'tra
       // A one-time schedule's chip already names the outcome; a weekly one says what its latest occurrence became.
       ...(tinhtrang === lanphatcuoi.ketqua ? [] : [t(`schedules.state.${lanphatcuoi.ketqua}` as MessageId)]),
       ...(lanphatcuoi.ketqua === 'daphat' ? [t('schedules.playedOn', { count: lanphatcuoi.sothietbiphat })] : []),
-      ...(lanphatcuoi.lydo ? [lanphatcuoi.lydo] : []),
+      ...(lanphatcuoi.lydo ? [tMessage(lanphatcuoi.lydo)] : []),
       ...(lanphatcuoi.nguoingat ? [t('schedules.cutBy', { name: lanphatcuoi.nguoingat })] : []),
     ];
     notes.push(t('schedules.lastRun', { when: formatStart(lanphatcuoi.thoidiem), what: what.join(' · ') }));

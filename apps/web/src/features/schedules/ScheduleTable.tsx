@@ -4,6 +4,8 @@ import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
 import { scheduleActions } from './scheduleActions';
 import { ScheduleRow, type ScheduleRowAction } from './ScheduleRow';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** The list's columns, and the server sort each header sets (none for the others). */
 const COLUMNS: { id: MessageId; sort?: ScheduleSort; align?: 'right' }[] = [

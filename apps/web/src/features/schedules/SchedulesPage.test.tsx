@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { vnIsoDay } from '@loa/contract';
+import { EVENTS, vnIsoDay } from '@loa/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeServer } from '../../test/fakeServer';
+import { fakeSocket } from '../../test/fakeSocket';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { typeIntoPicker } from '../../test/pickers';
@@ -49,6 +50,25 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(row('lp-2')).toHaveTextContent('Lý do: Sai giờ phát');
     expect(row('lp-1')).toHaveTextContent('T2–T6 06:00, 17:00');
     expect(row('lp-1')).toHaveTextContent('18/11/2025 06:00');
+  });
+
+  it("shows a repeat's end date and count, its exceptions and the holiday skip in its row (#32 low item)", async () => {
+    const bounded = makeSchedule({
+      _id: 'lp-9', ngayketthuc: '2026-12-31', solanphat: 10, bongayle: true,
+      ngoaile: [
+        { ngay: '2026-12-24', gio: '06:00:00', doisang: null },
+        { ngay: '2026-12-25', gio: '17:00', doisang: { ngay: '2026-12-26', gio: '08:30' } },
+        { ngay: '2026-12-28', gio: null, doisang: null },
+      ],
+    });
+    serve([bounded, makeSchedule({ _id: 'lp-10' })]);
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(within(row('lp-9')).getByTestId('schedule-limits')).toHaveTextContent('Đến 31/12/2026 · Phát 10 lần · Bỏ qua ngày lễ');
+    expect(within(row('lp-9')).getByTestId('schedule-exceptions')).toHaveTextContent('Ngoại lệ: 24/12/2026 06:00: không phát; 25/12/2026 17:00 → 26/12/2026 08:30 … và 1 ngoại lệ khác');
+    // A schedule without any of them shows no extra line.
+    expect(within(row('lp-10')).queryByTestId('schedule-limits')).not.toBeInTheDocument();
+    expect(within(row('lp-10')).queryByTestId('schedule-exceptions')).not.toBeInTheDocument();
   });
 
   it('shows the buttons the server allows on each schedule', async () => {
@@ -100,6 +120,29 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     expect(server.calls.find((c) => c.path === `${base}/duyetlichphat`)?.body).toEqual({ id: 'lp-1' });
   });
 
+  it('follows other consoles live (issue #32 items 8, 13): a missed schedule loses its Duyệt, one another officer submits appears, without a reload', async () => {
+    const at = Date.UTC(2025, 10, 17, 23, 0);
+    const pending = makeSchedule({ _id: 'waiting', chedophat: 'motlan', trangthai: 'choduyet', lanphattiep: null, dukien: at, thaotac: { ...NONE, duyet: true, yeucauduyetlai: true } });
+    const schedules = [pending];
+    serve(schedules);
+    const socket = fakeSocket();
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('duyetlichphat')] }), socketFactory: socket.factory });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 8000 });
+    expect(within(row('waiting')).getByRole('button', { name: 'Duyệt' })).toBeInTheDocument();
+    // Its start came unapproved, and meanwhile a commune officer submitted another one.
+    schedules.splice(0, 1,
+      { ...pending, trangthai: 'ketthuc', tinhtrang: 'bolo', dukien: null, thaotac: NONE,
+        lanphatcuoi: { thoidiem: at, ketqua: 'bolo', lydo: 'Chưa được duyệt kịp giờ phát', nguoingat: null, sothietbiphat: 0 } },
+      makeSchedule({ _id: 'submitted', tieude: 'Thông báo họp thôn', trangthai: 'choduyet', thaotac: { ...NONE, duyet: true, yeucauduyetlai: true } }),
+    );
+    await socket.emitWhenHeard(EVENTS.schedulesChanged, { ids: ['waiting', 'submitted'] });
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(2));
+    expect(within(row('waiting')).getByTestId('schedule-status')).toHaveTextContent('Bỏ lỡ');
+    expect(within(row('waiting')).queryByRole('button', { name: 'Duyệt' })).not.toBeInTheDocument();
+    expect(row('submitted')).toHaveTextContent('Thông báo họp thôn');
+    expect(within(row('submitted')).getByRole('button', { name: 'Duyệt' })).toBeInTheDocument();
+  });
+
   it('asks the server for one status when its chip is chosen', async () => {
     const server = serve();
     renderApp('/quan-ly-lich-phat', { user: makeUser() });
@@ -149,6 +192,31 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Xoá' }));
     await waitFor(() => expect(server.calls.some((c) => c.path === `${base}/xoalichphat`)).toBe(true));
     expect(await screen.findByText('Đã xoá lịch phát và dừng phát trên các loa!')).toBeInTheDocument();
+  });
+
+  it('says how many speakers have not taken the new plan when a deleted schedule may still play on them (issue #30)', async () => {
+    serve([makeSchedule({ thaotac: { ...NONE, xoa: true } })], {
+      [`POST ${base}/xoalichphat`]: { status: 200, body: { data: null, message: 'Đã xoá lịch phát. 3 loa chưa nhận lịch mới…', chuanhan: 3 } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser() });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 15_000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Xoá' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Xoá lịch phát' })).getByRole('button', { name: 'Xoá' }));
+    expect(await screen.findByText('Đã xoá lịch phát! 3 loa chưa nhận lịch mới (đang mất kết nối): loa đó vẫn có thể phát lịch này nếu không kết nối lại trước giờ phát.')).toBeInTheDocument();
+  });
+
+  it('says how many speakers have not taken the new plan when an approved schedule is sent back (issue #30)', async () => {
+    const approved = makeSchedule({ trangthai: 'daduyet', thaotac: { ...NONE, yeucauduyetlai: true } });
+    serve([approved], {
+      [`POST ${base}/yeucauduyetlai`]: { status: 200, body: { data: { ...approved, trangthai: 'yeucausua' }, chuanhan: 2 } },
+    });
+    renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat'), right('duyetlichphat')] }) });
+    await screen.findAllByTestId('schedule-row', {}, { timeout: 15_000 });
+    await userEvent.click(within(row('lp-1')).getByRole('button', { name: 'Yêu cầu sửa' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Sửa lại giờ phát');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Gửi/ }));
+    expect(await screen.findByText(/^Đã gửi yêu cầu sửa! 2 loa chưa nhận lịch mới/)).toBeInTheDocument();
   });
 
   it('shows the holiday calendar, refuses a malformed line with the server’s words, and saves own days (approvers)', async () => {
@@ -210,7 +278,9 @@ describe('/quan-ly-lich-phat', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Trang sau' }));
     await waitFor(() => expect(pages().at(-1)).toMatchObject({ sapxep: 'ten', chieu: 'giam', trang: 2 }));
     expect(await screen.findByText('21–40 trên 45')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Xuất kế hoạch tuần (CSV)' })).toHaveAttribute('href', `${base}/kehoachtuan?tuan=${vnIsoDay(Date.now())}`);
+    // The export goes through the API client (issue #32 item 12).
+    await userEvent.click(screen.getByRole('button', { name: 'Xuất kế hoạch tuần (CSV)' }));
+    await waitFor(() => expect(server.calls.at(-1)?.path).toBe(`${base}/kehoachtuan?tuan=${vnIsoDay(Date.now())}`));
   });
 
   it('approves several chosen schedules at once, and sends several back with one reason, listing those it could not', async () => {

@@ -3,7 +3,6 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, ToggleButton, Toggl
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
-import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { GRID_SPACING, vnIsoDay, type Schedule, type ScheduleFilter } from '@loa/contract';
 import { ConfirmDialog } from '../../app/dialogs/ConfirmDialog';
 import { useT } from '../../i18n/useT';
@@ -25,6 +24,9 @@ import { SendBackDialog } from './SendBackDialog';
 import { useScheduleRowActions } from './useScheduleRowActions';
 import { useSchedulePage, useSchedules } from './useSchedules';
 import { WeekCalendar } from './WeekCalendar';
+import { ExportButton } from '../../lib/ExportButton';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 type Editor = { schedule?: Schedule } | null;
 type View = 'list' | 'week' | 'calendar';
@@ -83,7 +85,7 @@ export function SchedulesPage() {
             <ToggleButton value="week">{t('schedules.viewWeek')}</ToggleButton>
             <ToggleButton value="calendar">{t('schedules.viewCalendar')}</ToggleButton>
           </ToggleButtonGroup>
-          <Button variant="outlined" component="a" href={weekPlanCsvUrl(vnIsoDay(now))} download startIcon={<FileDownloadIcon />}>{t('schedules.exportWeek')}</Button>
+          <ExportButton path={weekPlanCsvUrl(vnIsoDay(now))} fileName="ke-hoach-phat.csv">{t('schedules.exportWeek')}</ExportButton>
           <Button variant="outlined" startIcon={<EventBusyIcon />} onClick={() => setDialog('holidays')}>{t('holidays.open')}</Button>
           {canWrite && <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => setDialog('copy')}>{t('schedules.copyWeek')}</Button>}
           {canWrite && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditor({})}>{t('schedules.create')}</Button>}

@@ -3,6 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } 
 import { SCHEDULE_MESSAGES } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Asks for the reason a schedule goes back to its creator. */
 export function SendBackDialog({ title, onCancel, onSend }: { title: string; onCancel: () => void; onSend: (reason: string) => void }) {

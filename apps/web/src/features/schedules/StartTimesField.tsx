@@ -6,6 +6,8 @@ import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import { TimeInput } from '../../lib/pickers';
 import { addStartTime } from './scheduleForm';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Start times of day: type or pick one (24-hour), 'Thêm giờ' adds it; each chip removes its time. */
 export function StartTimesField({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {

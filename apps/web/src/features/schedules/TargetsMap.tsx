@@ -9,6 +9,8 @@ import { PUBLIC_SETTINGS_PATH } from '../device-map/api';
 import { STALE } from '../../lib/query/staleTimes';
 import { useApiQuery } from '../../lib/query/useApiQuery';
 import { fetchTargetDevices } from './api';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /**
  * The speakers a schedule plays on, on a small map (online green, offline grey), with how many there

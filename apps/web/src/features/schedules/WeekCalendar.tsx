@@ -10,6 +10,8 @@ import { STATUS_COLOR } from './ScheduleStatusChip';
 import { addDays, mondayOf, vnDate } from './vietnamTime';
 import { useHolidayCalendar } from './useHolidayCalendar';
 import { weekOccurrences } from './weekOccurrences';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 const STATUS_BORDER = { warning: 'warning.main', success: 'success.main', error: 'error.main', default: 'grey.500' } as const;
 

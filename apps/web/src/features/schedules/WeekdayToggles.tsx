@@ -2,6 +2,8 @@ import { FormControl, FormLabel, ToggleButton, ToggleButtonGroup } from '@mui/ma
 import { useId } from 'react';
 import { useT } from '../../i18n/useT';
 import { DAY_SHORT, WEEK_ORDER } from './scheduleWhen';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Weekday toggles T2 … CN (Monday first); the value is 0 = Sunday … 6 = Saturday. */
 export function WeekdayToggles({ value, onChange }: { value: number[]; onChange: (next: number[]) => void }) {

@@ -37,11 +37,12 @@ export function saveSchedule(body: ScheduleSave): Promise<Schedule> {
 /** POST duyetlichphat. */
 export const approveSchedule = (id: string) => api.post<Schedule>(`${base}/duyetlichphat`, { id });
 /** POST yeucauduyetlai: back to its creator with a reason. */
-export const sendBackSchedule = (id: string, lydo: string) => api.post<Schedule>(`${base}/yeucauduyetlai`, { id, lydo });
+/** POST yeucauduyetlai: the schedule, and `chuanhan`, how many speakers holding it have not yet taken the new plan (issue #30). */
+export const sendBackSchedule = (id: string, lydo: string) => api.post<{ data: Schedule; chuanhan?: number }>(`${base}/yeucauduyetlai`, { id, lydo }, { whole: true });
 /** POST ghimlichphat: toggles the user's own pin, or (tatca) the pin for everyone. */
 export const pinSchedule = (id: string, forEveryone = false) => api.post<Schedule>(`${base}/ghimlichphat`, forEveryone ? { id, tatca: true } : { id });
-/** POST xoalichphat. */
-export const deleteSchedule = (id: string) => api.post<null>(`${base}/xoalichphat`, { id });
+/** POST xoalichphat: `chuanhan`, how many speakers holding it have not yet taken the new plan (issue #30). */
+export const deleteSchedule = (id: string) => api.post<{ chuanhan?: number }>(`${base}/xoalichphat`, { id }, { whole: true });
 
 /** POST uploadfile (or uploadfilesua when editing): stores MP3s; answers their stored keys, in the order sent. */
 export function uploadSourceFiles(files: { blob: Blob; fileName: string }[], onProgress: (percent: number) => void, editing = false): Promise<SourceFile[]> {

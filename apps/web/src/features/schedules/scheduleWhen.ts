@@ -1,6 +1,8 @@
-import type { MonthlyRule, Schedule } from '@loa/contract';
+import type { MonthlyRule, Schedule, ScheduleException } from '@loa/contract';
 import type { I18nValue } from '../../i18n/I18nProvider';
 import { VN_OFFSET_MS, vnDate, vnTime } from './vietnamTime';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Weekdays in the console's order (Monday first): 0 = Sunday … 6 = Saturday. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -70,6 +72,34 @@ function ruleWords(schedule: Parameters<typeof formatScheduleWhen>[0], names: re
     }
     default: return formatWeekdays(schedule.thutrongtuan, names, everyDay);
   }
+}
+
+/** An exception in words: '25/12/2026 06:00: không phát', '25/12/2026 06:00 → 26/12/2026 07:00'. */
+export function formatException(e: ScheduleException, t: I18nValue['t']): string {
+  const when = `${formatDate(e.ngay)}${e.gio ? ` ${e.gio.slice(0, 5)}` : ''}`;
+  return e.doisang ? t('schedules.exceptionMoved', { when, to: `${formatDate(e.doisang.ngay)} ${e.doisang.gio.slice(0, 5)}` }) : t('schedules.exceptionSkipped', { when });
+}
+
+/** How many exceptions the list row names before '… và n ngoại lệ khác'. */
+const EXCEPTIONS_SHOWN = 2;
+
+/**
+ * What else bounds a schedule's repeats, as the list row shows it under its days and times (issue #32):
+ * its end date and count ('Đến 31/12/2026 · Phát 10 lần · Bỏ qua ngày lễ'), and its exceptions; null where there is none.
+ */
+export function formatRuleLimits(
+  schedule: Pick<Schedule, 'chedophat' | 'ngayketthuc' | 'solanphat' | 'bongayle' | 'ngoaile'>, t: I18nValue['t'],
+): { limits: string | null; exceptions: string | null } {
+  const repeats = schedule.chedophat !== 'motlan';
+  const limits = [
+    repeats && schedule.ngayketthuc ? t('schedules.rowUntil', { date: formatDate(schedule.ngayketthuc) }) : null,
+    repeats && schedule.solanphat ? t('schedules.rowCount', { count: schedule.solanphat }) : null,
+    schedule.bongayle ? t('schedules.rowHolidays') : null,
+  ].filter((part) => part !== null);
+  const named = schedule.ngoaile.slice(0, EXCEPTIONS_SHOWN).map((e) => formatException(e, t));
+  const more = schedule.ngoaile.length - named.length;
+  const list = `${named.join('; ')}${more > 0 ? ` ${t('schedules.rowMoreExceptions', { count: more })}` : ''}`;
+  return { limits: limits.length ? limits.join(' · ') : null, exceptions: named.length ? t('schedules.rowExceptions', { list }) : null };
 }
 
 /** An instant as 'DD/MM/YYYY HH:mm' in Vietnam time. */

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/apiClient';
 import { stopBroadcast } from '../broadcast/api';
 import { approveSchedule, deleteSchedule, pinSchedule, sendBackSchedule } from './api';
 import type { ScheduleRowAction } from './ScheduleRow';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Runs the row buttons: approve, pin and stop at once; send back and delete through their dialogs; listen opens the sources to hear; edit opens the editor. */
 export function useScheduleRowActions(options: { replace: (s: Schedule) => void; remove: (id: string) => void; edit: (s: Schedule) => void; onAir?: (s: Schedule) => boolean }) {
@@ -58,13 +60,24 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
     }
   };
 
+  /**
+   * Says a change that took a schedule out of the plans is done; a warning when `unheard` speakers
+   * (offline) have not taken the new plan and may still play it (issue #30).
+   */
+  const tellDone = (done: string, unheard: number) => {
+    if (unheard > 0) notify.notify(`${done} ${t('schedules.unheard', { count: unheard })}`, 'warning');
+    else notify.success(done);
+  };
+
   const sendBack = (reason: string) => {
     const target = sendingBack;
     if (!target) return;
     void run(async () => {
-      options.replace(await sendBackSchedule(target._id, reason));
+      const { data, chuanhan = 0 } = await sendBackSchedule(target._id, reason);
+      options.replace(data);
       setSendingBack(null);
-      notify.success(t('schedules.sentBack'));
+      // An approved schedule leaves the plans.
+      tellDone(t('schedules.sentBack'), chuanhan);
     });
   };
 
@@ -73,9 +86,9 @@ export function useScheduleRowActions(options: { replace: (s: Schedule) => void;
     if (!target) return;
     const wasOnAir = options.onAir?.(target) ?? false;
     void run(async () => {
-      await deleteSchedule(target._id);
+      const { chuanhan = 0 } = await deleteSchedule(target._id);
       options.remove(target._id);
-      notify.success(t(wasOnAir ? 'schedules.deletedStopped' : 'schedules.deleted'));
+      tellDone(t(wasOnAir ? 'schedules.deletedStopped' : 'schedules.deleted'), chuanhan);
     }).finally(() => setDeleting(null));
   };
 

@@ -7,6 +7,8 @@ import type { SourceList } from '../broadcast/sources/sourceList';
 import { pendingUploads, withStoredFiles } from '../broadcast/sources/storedSources';
 import { checkScheduleConflicts, saveSchedule, uploadSourceFiles, type ScheduleSave } from './api';
 import { buildScheduleBody, scheduleFormError, type ScheduleForm } from './scheduleForm';
+// The strings of this screen, registered when it loads (i18n/screenStrings.ts).
+import '../../i18n/schedules.vi';
 
 /** Where a save stands: uploading files, waiting on the officer about clashes, or refused as stale (409). */
 export type SaveStep =

@@ -6,7 +6,7 @@ import { useSocketEvent } from '../../lib/socket/useSocketEvent';
 import { throttle } from '../../lib/throttle';
 import { fetchSchedulePage, fetchSchedules } from './api';
 
-/** Play-state events reload the list (next starts, ended schedules) at most this often. */
+/** Play-state and schedule events reload the list (next starts, ended, submitted, approved, missed schedules) at most this often. */
 export const SCHEDULES_REFRESH_MS = 2000;
 
 /** The cache keys of the schedules feature: every list answer lies under `lists`. */
@@ -18,15 +18,25 @@ export const scheduleKeys = {
 };
 
 type Cached = Schedule[] | SchedulePage | undefined;
-/** A change to the rows of a cached list or page. */
-const changeRows = (data: Cached, change: (list: Schedule[]) => Schedule[]): Cached => (Array.isArray(data) ? change(data) : data && { ...data, items: change(data.items) });
+/**
+ * A change to the rows of a cached list or page; a page's total follows the rows added or removed,
+ * so the first schedule saved reads '1–1 trên 1', not '0–0 trên 0' (issue #32 low item).
+ */
+export function changeRows(data: Cached, change: (list: Schedule[]) => Schedule[]): Cached {
+  if (Array.isArray(data)) return change(data);
+  if (!data) return data;
+  const items = change(data.items);
+  return { ...data, items, tong: Math.max(0, data.tong + items.length - data.items.length) };
+}
 
 /**
  * Schedules matching the filter (server-state cache; `enabled` false while the paged list shows, whose
- * answer `pageData` also feeds the creators offered), reloaded on play-state events; `replace` and `remove` apply a row change at once. */
+ * answer `pageData` also feeds the creators offered), reloaded on play-state and schedule events; `replace` and `remove` apply a row change at once. */
 export function useSchedules(filter: ScheduleFilter, { enabled = true, pageData }: { enabled?: boolean; pageData?: SchedulePage | null } = {}) {
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: scheduleKeys.list(filter), queryFn: () => fetchSchedules(filter), enabled });
+  // The previous filter's schedules stay shown while the next one loads, so the week and the calendar
+  // keep the days they show instead of starting again from this week (issue #32).
+  const query = useQuery({ queryKey: scheduleKeys.list(filter), queryFn: () => fetchSchedules(filter), enabled, placeholderData: keepPreviousData });
   const schedules = query.data ?? null;
   // Creators seen so far stay offered while a filter narrows the list: those of every list in the cache.
   const creators = useMemo(() => {
@@ -42,6 +52,8 @@ export function useSchedules(filter: ScheduleFilter, { enabled = true, pageData 
   const throttled = useMemo(() => throttle(reload, SCHEDULES_REFRESH_MS), [reload]);
   useEffect(() => () => throttled.cancel(), [throttled]);
   useSocketEvent(EVENTS.playState, () => throttled.call());
+  // Another console's change, or an occurrence missed (issue #32 items 8 and 13).
+  useSocketEvent(EVENTS.schedulesChanged, () => throttled.call());
   const update = useCallback((change: (list: Schedule[]) => Schedule[]) => {
     queryClient.setQueriesData<Cached>({ queryKey: scheduleKeys.lists }, (data) => changeRows(data, change));
   }, [queryClient]);

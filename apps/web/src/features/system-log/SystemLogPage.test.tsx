@@ -17,11 +17,12 @@ describe('/nhat-ky-he-thong', () => {
   it('shows who, the action label, target, IP and outcome, and pages with sau', async () => {
     const server = fakeServer({
       'GET /v1/client/thietbi': { status: 200, body: { data: [] } },
-      'GET /v1/client/nhatky?sodong=50': page([entry('9'), entry('8', { hanhdong: 'them-thiet-bi', doituong: { loai: 'thietbi', id: 'd-1' }, ketqua: 'denied' })], '8'),
+      'GET /v1/client/nhatky?sodong=50': page([entry('9'), entry('8', { hanhdong: 'them-thiet-bi', doituong: { loai: 'thietbi', id: 'd-1' }, chitiet: { serial: 'SN-7', amluong: 40 }, ketqua: 'denied' })], '8'),
       'GET /v1/client/nhatky?sodong=50&sau=8': page([entry('7', { hanhdong: 'phat-ngay', ketqua: 'failed' })], null),
     });
     renderApp('/nhat-ky-he-thong', { user: viewer });
-    const rows = await screen.findAllByTestId('log-row');
+    // The first render loads the screen's code: no tight deadline on a loaded machine.
+    const rows = await screen.findAllByTestId('log-row', {}, { timeout: 10_000 });
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('canbo.xa');
     expect(rows[0]).toHaveTextContent('Đăng nhập');
@@ -30,6 +31,9 @@ describe('/nhat-ky-he-thong', () => {
     expect(within(rows[1]!).getByText('Thêm thiết bị')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Thiết bị')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Bị từ chối')).toBeInTheDocument();
+    // Neither the target's id nor JSON details: readable details under the action.
+    expect(rows[1]).not.toHaveTextContent('d-1');
+    expect(rows[1]).toHaveTextContent('Số sê-ri: SN-7; Âm lượng: 40');
 
     await userEvent.click(screen.getByRole('button', { name: 'Tải thêm' }));
     await waitFor(() => expect(screen.getAllByTestId('log-row')).toHaveLength(3));
@@ -54,8 +58,10 @@ describe('/nhat-ky-he-thong', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Lọc' }));
     await waitFor(() => expect(screen.getAllByTestId('log-row')).toHaveLength(1));
     expect(screen.getByTestId('log-row')).toHaveTextContent('Xoá tài khoản');
-    expect(screen.getByRole('link', { name: 'Xuất CSV' })).toHaveAttribute('href', '/v1/client/nhatky/xuatcsv?nguoidung=admin&hanhdong=xoa-tai-khoan&tu=2025-03-01&den=2025-03-31');
     expect(server.calls.at(-1)?.path).toContain('hanhdong=xoa-tai-khoan');
+    // The export goes through the API client (issue #32 item 12), with the filters applied.
+    await userEvent.click(screen.getByRole('button', { name: 'Xuất CSV' }));
+    await waitFor(() => expect(server.calls.at(-1)?.path).toBe('/v1/client/nhatky/xuatcsv?nguoidung=admin&hanhdong=xoa-tai-khoan&tu=2025-03-01&den=2025-03-31'));
   }, 15_000);
 
   it('refuses a start date after the end date without asking the server', async () => {

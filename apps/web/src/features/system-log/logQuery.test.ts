@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../i18n/I18nProvider';
-import type { MessageId } from '../../i18n/vi';
-import { actionLabel, ACTION_CODES, targetLabel } from './actionLabels';
 import { EMPTY_LOG_FILTERS, isRangeInverted, logCsvUrl, logFiltersFromParams, logPageQuery } from './logQuery';
 
 const filters = { user: ' canbo.xa ', action: 'phat-ngay', areaId: 'a-2', from: '2025-03-01', to: '2025-03-31' };
@@ -28,27 +25,5 @@ describe('system log query', () => {
   it('notices a start date after the end date', () => {
     expect(isRangeInverted({ ...EMPTY_LOG_FILTERS, from: '2025-04-02', to: '2025-04-01' })).toBe(true);
     expect(isRangeInverted({ ...EMPTY_LOG_FILTERS, from: '2025-04-01', to: '2025-04-01' })).toBe(false);
-  });
-});
-
-describe('action labels', () => {
-  const vi = (id: MessageId) => translate('vi', id);
-  const en = (id: MessageId) => translate('en', id);
-
-  it('translates action codes into Vietnamese and English', () => {
-    expect(actionLabel(vi, 'dang-nhap')).toBe('Đăng nhập');
-    expect(actionLabel(vi, 'phat-ngay')).toBe('Phát ngay (khẩn cấp)');
-    expect(actionLabel(vi, 'them-thiet-bi')).toBe('Thêm thiết bị');
-    expect(actionLabel(en, 'them-thiet-bi')).toBe('Add device');
-    expect(targetLabel(vi, 'taikhoan')).toBe('Tài khoản');
-  });
-
-  it('shows an unknown code as it is', () => {
-    expect(actionLabel(vi, 'hanh-dong-moi')).toBe('hanh-dong-moi');
-  });
-
-  it('has a distinct English label for every code', () => {
-    expect(ACTION_CODES.length).toBeGreaterThan(30);
-    for (const code of ACTION_CODES) expect(actionLabel(en, code)).not.toBe(actionLabel(vi, code));
   });
 });

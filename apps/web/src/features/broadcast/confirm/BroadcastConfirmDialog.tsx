@@ -1,8 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import { formatDuration } from '@loa/contract';
+import { EMERGENCY_PRIORITY, formatDuration, HIGH_PRIORITY, NORMAL_PRIORITY } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
+import type { MessageId } from '../../../i18n/vi';
+import { KIND_LABEL, sourceDurationText, sourceTitle } from '../sources/sourceSummary';
+import type { DraftSource } from '../types';
 import { inSentence, type ReachSummary } from './reachSummary';
+
+/**
+ * The title names the level chosen: spec §2's fixed "Bản tin khẩn cấp" keeps its 'Xác nhận phát khẩn
+ * cấp'; the two other levels (kept for the province exchange) say theirs.
+ */
+const TITLE_OF: Record<number, MessageId> = {
+  [EMERGENCY_PRIORITY]: 'confirm.title', [HIGH_PRIORITY]: 'confirm.titleHigh', [NORMAL_PRIORITY]: 'confirm.titleNormal',
+};
 
 /** How many communes the confirmation names before "… và n khác". */
 const COMMUNES_SHOWN = 8;
@@ -10,7 +21,14 @@ const COMMUNES_SHOWN = 8;
 export interface BroadcastConfirmDialogProps {
   open: boolean;
   title: string;
+  /** The priority level chosen (PRIORITIES). */
+  priority: number | null;
+  /** The sources' length, played once. */
   totalSeconds: number;
+  /** With repeats: how many times it plays and from its start to its last end (intervals included). */
+  repeats?: { runs: number; spanSeconds: number };
+  /** What goes out, in order: each source is named with its duration (issue #32 item 11). */
+  sources: readonly DraftSource[];
   summary: ReachSummary;
   onBack: () => void;
   onConfirm: () => void;
@@ -29,7 +47,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
  * The last look before an emergency goes out (issue #18): communes, speakers chosen and how many are
  * online now (live), then, for a whole district or several communes, one more question.
  */
-export function BroadcastConfirmDialog({ open, title, totalSeconds, summary, onBack, onConfirm }: BroadcastConfirmDialogProps) {
+export function BroadcastConfirmDialog({ open, title, priority, totalSeconds, repeats, sources, summary, onBack, onConfirm }: BroadcastConfirmDialogProps) {
   const { t } = useT();
   const [asking, setAsking] = useState(false);
   const { communes, wide } = summary;
@@ -51,7 +69,7 @@ export function BroadcastConfirmDialog({ open, title, totalSeconds, summary, onB
   return (
     <>
       <Dialog open={open && !asking} onClose={back} fullWidth maxWidth="sm" aria-labelledby="broadcast-confirm-title">
-        <DialogTitle id="broadcast-confirm-title">{t('confirm.title')}</DialogTitle>
+        <DialogTitle id="broadcast-confirm-title">{t(TITLE_OF[priority ?? EMERGENCY_PRIORITY] ?? 'confirm.title')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={1.5}>
             <Row label={t('confirm.program')}>{title}</Row>
@@ -62,7 +80,18 @@ export function BroadcastConfirmDialog({ open, title, totalSeconds, summary, onB
             </Row>
             <Row label={t('confirm.speakers')} testId="confirm-speakers">{summary.speakers}</Row>
             <Row label={t('confirm.online')} testId="confirm-online">{t('confirm.onlineOf', { online: summary.online, total: summary.speakers })}</Row>
-            <Row label={t('confirm.duration')}>{formatDuration(totalSeconds)}</Row>
+            <Row label={t('confirm.sources', { count: sources.length })} testId="confirm-sources">
+              <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+                {sources.map((source) => (
+                  <li key={source.key}>{t(KIND_LABEL[source.kieunguon])}: {sourceTitle(source) || '—'} ({sourceDurationText(source)})</li>
+                ))}
+              </Box>
+            </Row>
+            <Row label={t('confirm.duration')} testId="confirm-duration">
+              {repeats && repeats.runs > 1
+                ? t('confirm.durationRepeats', { span: formatDuration(repeats.spanSeconds), runs: repeats.runs, each: formatDuration(totalSeconds) })
+                : formatDuration(totalSeconds)}
+            </Row>
             {summary.speakers > 0 && summary.online === 0 && <Alert severity="warning">{t('confirm.noneOnline')}</Alert>}
             {summary.online > 0 && offline > 0 && <Alert severity="info">{t('confirm.someOffline', { count: offline })}</Alert>}
           </Stack>

@@ -1,5 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
 import HeadphonesIcon from '@mui/icons-material/Headphones';
 import StopIcon from '@mui/icons-material/Stop';
 import { CARD_TITLE_MAX, LABEL_MAX, MSG, REPEAT_MODES, truncateLabel, type LiveBroadcast } from '@loa/contract';
@@ -30,11 +31,30 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
   const notify = useNotify();
   const user = useCurrentUser();
   const [listening, setListening] = useState(false);
+  // The browser refused to start the sound by itself (autoplay policy): the player waits for its own play button.
+  const [refused, setRefused] = useState(false);
+  const player = useRef<HTMLAudioElement>(null);
   const [stopping, setStopping] = useState(false);
   const title = entry.nguonphat?.tenchuongtrinh || tMessage(MSG.undefinedProgram);
   const repeat = repeatInfo(entry);
   const mode = REPEAT_MODES.find((m) => m.id === repeat.kieulaplai);
   const label = (text: string | null | undefined) => (text ? truncateLabel(text, LABEL_MAX) : '—');
+
+  // play() is called in the click itself: the player starts on the first click (issue #32), and a
+  // browser that refuses anyway leaves the player shown with a word on what to press.
+  const listen = () => {
+    if (listening) {
+      setListening(false);
+      return;
+    }
+    setRefused(false);
+    flushSync(() => setListening(true));
+    const audio = player.current;
+    if (!audio) return;
+    void Promise.resolve(audio.play()).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'NotAllowedError') setRefused(true);
+    });
+  };
 
   const stop = async () => {
     setStopping(true);
@@ -81,7 +101,7 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
         <LiveCut entry={entry} />
       </CardContent>
       <CardActions sx={{ pt: 0 }}>
-        <Button size="small" startIcon={<HeadphonesIcon />} aria-pressed={listening} onClick={() => setListening((on) => !on)}>
+        <Button size="small" startIcon={<HeadphonesIcon />} aria-pressed={listening} onClick={listen}>
           {t('live.listen')}
         </Button>
         {canStop(entry, user) && (
@@ -90,7 +110,13 @@ export function LiveCard({ entry }: { entry: LiveBroadcast }) {
           </Button>
         )}
       </CardActions>
-      {listening && <audio data-testid="live-audio" src={listenUrl(entry.idlichphat)} autoPlay controls style={{ width: '100%' }} onEnded={() => setListening(false)} />}
+      {listening && refused && <Alert severity="info" data-testid="live-audio-refused" sx={{ mx: 1 }}>{t('live.listenRefused')}</Alert>}
+      {listening && (
+        <audio
+          ref={player} data-testid="live-audio" src={listenUrl(entry.idlichphat)} controls aria-label={t('live.listenPlayer', { title })} style={{ width: '100%' }}
+          onPlaying={() => setRefused(false)} onEnded={() => setListening(false)}
+        />
+      )}
     </Card>
   );
 }

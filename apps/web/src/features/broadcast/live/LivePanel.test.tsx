@@ -21,7 +21,7 @@ function serve(mine: unknown[] = [], live: unknown[] = [theirs]) {
     'GET /v1/client/tongquan': { status: 500, body: { message: 'x' } },
     'GET /v1/client/lichphat/lichphatdangphat': { status: 200, body: { data: live } },
     'GET /v1/client/phatngay/userdangphat': { status: 200, body: { data: mine } },
-    'GET /v1/client/phatngay/dungphatngay': { status: 200, body: { data: null } },
+    'POST /v1/client/phatngay/dungphatngay': { status: 200, body: { data: null } },
   });
 }
 const card = (id: string) => screen.queryAllByTestId('live-card').find((c) => c.dataset.id === id);
@@ -79,6 +79,44 @@ describe('live broadcasts panel', () => {
     expect(within(card('lp-cut')!).getByTestId('live-cut')).toHaveTextContent('Đang chờ "Lũ quét" (Trần Bình) kết thúc trên 2/5 loa; sẽ phát ở đó sau 08:40.');
     await socket.emitSettled(EVENTS.playState, playState({ ...cut, bingat: null }, true));
     expect(within(card('lp-cut')!).queryByTestId('live-cut')).not.toBeInTheDocument();
+  });
+
+  it("starts the sound on the first click of 'Nghe' and stops it on the second (issue #32)", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    try {
+      serve();
+      renderApp('/huong-dan', { user: makeUser(), socketFactory: fakeSocket().factory });
+      await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
+      await waitFor(() => expect(card('lp-other')).toBeDefined());
+      const listen = within(card('lp-other')!).getByRole('button', { name: 'Nghe' });
+      await userEvent.click(listen);
+      expect(play).toHaveBeenCalledTimes(1);
+      const audio = within(card('lp-other')!).getByTestId('live-audio');
+      expect(play.mock.contexts[0]).toBe(audio);
+      expect(audio).toHaveAttribute('src', '/v1/client/phatngay/nghe/lp-other');
+      expect(listen).toHaveAttribute('aria-pressed', 'true');
+      expect(within(card('lp-other')!).queryByTestId('live-audio-refused')).not.toBeInTheDocument();
+      await userEvent.click(listen);
+      expect(within(card('lp-other')!).queryByTestId('live-audio')).not.toBeInTheDocument();
+    } finally {
+      play.mockRestore();
+    }
+  });
+
+  it("shows the player with a word on what to press when the browser refuses to start the sound", async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('autoplay', 'NotAllowedError'));
+    try {
+      serve();
+      renderApp('/huong-dan', { user: makeUser(), socketFactory: fakeSocket().factory });
+      await userEvent.click(await screen.findByRole('button', { name: /^Đang phát/ }));
+      await waitFor(() => expect(card('lp-other')).toBeDefined());
+      await userEvent.click(within(card('lp-other')!).getByRole('button', { name: 'Nghe' }));
+      expect(play).toHaveBeenCalledTimes(1);
+      expect(await within(card('lp-other')!).findByTestId('live-audio-refused')).toHaveTextContent('bấm nút phát (▶) trên trình nghe');
+      expect(within(card('lp-other')!).getByTestId('live-audio')).toHaveAttribute('controls');
+    } finally {
+      play.mockRestore();
+    }
   });
 
   it("shows each card's speakers playing / chosen, and those that failed or are offline, updated live", async () => {

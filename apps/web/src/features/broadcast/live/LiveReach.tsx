@@ -3,7 +3,7 @@ import type { LiveReach as Reach, ReachDevice } from '@loa/contract';
 import { useT } from '../../../i18n/useT';
 
 function DeviceList({ label, devices, total, testId }: { label: string; devices: ReachDevice[]; total: number; testId: string }) {
-  const { t } = useT();
+  const { t, tMessage } = useT();
   if (total === 0) return null;
   return (
     <Box data-testid={testId} sx={{ mt: 0.5 }}>
@@ -12,7 +12,7 @@ function DeviceList({ label, devices, total, testId }: { label: string; devices:
         {devices.map((d) => (
           <Typography component="li" variant="body2" key={d._id} sx={{ overflowWrap: 'anywhere' }}>
             {d.tendiaban ? `${d.tendiaban} / ${d.tenthietbi}` : d.tenthietbi}
-            {d.lydo && <Box component="span" sx={{ color: 'text.secondary' }}>{` — ${d.lydo}`}</Box>}
+            {d.lydo && <Box component="span" sx={{ color: 'text.secondary' }}>{` — ${tMessage(d.lydo)}`}</Box>}
           </Typography>
         ))}
         {total > devices.length && <Typography component="li" variant="body2" color="text.secondary">{t('live.moreDevices', { count: total - devices.length })}</Typography>}
@@ -36,6 +36,7 @@ export function LiveReach({ reach }: { reach: Reach }) {
       </Typography>
       <DeviceList testId="reach-failed" label={t('live.failed', { count: reach.soloi })} devices={reach.loi} total={reach.soloi} />
       <DeviceList testId="reach-offline" label={t('live.offline', { count: reach.somatketnoi })} devices={reach.matketnoi} total={reach.somatketnoi} />
+      <DeviceList testId="reach-degraded" label={t('live.degraded', { count: reach.sochapchon ?? 0 })} devices={reach.chapchon ?? []} total={reach.sochapchon ?? 0} />
     </Box>
   );
 }

@@ -82,5 +82,5 @@ export function relayFieldsOf(source: RelaySource, channels: { _id: string; url:
 
 /** The text-to-speech tab's fields for an existing source. */
 export function ttsFieldsOf(source: TtsSource): TtsFields {
-  return { engine: source.congcu ?? '', text: source.noidung ?? '', voice: source.giongdoc ?? '', result: { url: source.url, urldownload: source.urldownload ?? source.url, thoiluong: source.thoigianBatdau } };
+  return { engine: source.congcu ?? '', text: source.noidung ?? '', voice: source.giongdoc ?? '', result: { url: source.url ?? '', urldownload: source.urldownload ?? source.url ?? '', thoiluong: source.thoigianBatdau } };
 }
