@@ -9,6 +9,10 @@
  * itself, whose ~100 µs per command add up, for 10,000 of them in this one process, to a queue
  * no real fleet has (each speaker has its own CPU).
  *
+ * Then the sound (issue #29, lib/soundBulletins.ts): bulletins whose every item each lean speaker
+ * fetches as the agent does, timed from the request to its first audio byte, prebuffer and the
+ * end, with underruns and bytes per speaker; the same MP3 again from nginx for the ratio.
+ *
  * `--servers 2 --external-broker 1 --fleet-processes 2` runs a province instead: two servers on one
  * Mosquitto, PostgreSQL database and Redis (bench/lib/deployment.ts), bulletins sent through each
  * in turn, the speakers split over two child processes (bench/lib/fleetProcesses.ts).
@@ -24,7 +28,8 @@ import { serverLabel, startDeployment } from './lib/deployment';
 import { FleetProcesses } from './lib/fleetProcesses';
 import { readHealth, type Health } from './lib/health';
 import { describeMachine } from './lib/machine';
-import { connectLeanFleet } from './lib/leanFleet';
+import { connectLeanFleet, type LeanSpeaker } from './lib/leanFleet';
+import { mediaDirOf, runSoundBulletins } from './lib/soundBulletins';
 import { PlayTracker, since, type TrackedSpeaker } from './lib/playTracker';
 import { sleep } from './lib/pool';
 import { createDistrict, registerDevices } from './lib/seed';
@@ -59,6 +64,8 @@ const opts = numericOptions(USAGE, {
   servers: { default: 1, help: 'Loa servers; more than 1 needs --external-broker 1 (bulletins go through each in turn)' },
   'external-broker': { default: 0, help: '1: an external Mosquitto, PostgreSQL and Redis instead of the embedded broker and data (see above)' },
   'fleet-processes': { default: 0, help: 'N ≥ 1: the lean speakers in N child processes instead of this one' },
+  sound: { default: 1, help: '1: then the sound bulletins (lean speakers, one server): every speaker fetches each item as the agent does; a stored MP3, speech made in the request, a relay, and the same MP3 from nginx (issue #29)' },
+  'sound-seconds': { default: 60, help: 'length of the sound bulletins\' MP3, relay and (about) speech' },
   'max-queued': { default: 100_000, help: 'the external Mosquitto\'s max_queued_messages per client (100000 as docs/device-protocol.md sets it for production; 1000 is Mosquitto\'s default, 0 no limit): beyond it, messages to a server\'s QoS 1 subscription are dropped ("[mosquitto] Outgoing messages are being dropped")' },
 });
 const N = opts.count;
@@ -71,6 +78,8 @@ if (FLEET_PROCESSES > 0 && opts['full-agents']) throw new Error('--fleet-process
 const province = SERVERS > 1 || opts['external-broker'] === 1 || FLEET_PROCESSES > 0;
 const TARGETS = { commandP99Ms: 500, commandMaxMs: 1000, playingP99Ms: 2000, eventLoopP99Ms: 100 };
 const SEND = '/v1/client/phatngay/phatngay';
+/** The server's PLAY_LEAD_MS (its default): a play command names an instant this far after the request. */
+const PLAY_LEAD_MS = 600;
 const STOP = '/v1/client/phatngay/dungphatngay';
 const log = (line: string) => console.log(line);
 
@@ -200,6 +209,7 @@ let unsubscribed = 0;
 const connectOptions = { concurrency: opts.concurrency, timeoutS: opts['connect-timeout-s'], log, reportState: opts['external-broker'] === 1 };
 let up: { allOnlineMs: number | null; online: number };
 let fleetProcesses: FleetProcesses | null = null;
+let leanSpeakers: readonly LeanSpeaker[] = [];
 if (fullAgents) {
   const agents = await connectFleet(clients, mqttUrl, devices, connectOptions);
   teardown.add(() => agents.fleet.agents.forEach((agent) => agent.kill()));
@@ -216,6 +226,7 @@ if (fullAgents) {
   const lean = await connectLeanFleet(clients, mqttUrl, devices, connectOptions);
   teardown.add(() => lean.fleet.kill());
   [fleet, up] = [lean.fleet, lean];
+  leanSpeakers = lean.fleet.agents;
 }
 if (up.allOnlineMs === null) throw new Error(`only ${up.online}/${N} devices online`);
 log(`All ${N} online after ${ms(up.allOnlineMs)}${clients.length > 1 ? ' (counted by every server)' : ''}`);
@@ -245,7 +256,7 @@ const playingBeforeStop = fleet.playingCount();
 await readAllHealth(true);
 const s0 = performance.now();
 // Poll while the request is in flight: speakers may fall silent before the answer comes.
-const stopAnswer = clients[clients.length - 1].get<{ sochuongtrinh: number }>(STOP).then(() => performance.now() - s0);
+const stopAnswer = clients[clients.length - 1].post<{ sochuongtrinh: number }>(STOP, {}).then(() => performance.now() - s0);
 const allSilent = await until(() => fleet.playingCount() === 0, 15_000, 10);
 const silentMs = performance.now() - s0;
 const stopHttpMs = await stopAnswer;
@@ -254,6 +265,21 @@ const cpuWholeRun = await wholeRun.stop();
 const stopCmd = distribution(since(stopSession.stop, s0));
 const silent = distribution(since(stopSession.stopped, s0));
 log(`  ${playingBeforeStop} playing; HTTP ${ms(stopHttpMs)}; all silent ${allSilent ? `after ${ms(silentMs)}` : `NO (${fleet.playingCount()} still playing)`}`);
+
+// 3b. Sound: what the speakers hear, measured from the request to the audio (issue #29).
+let soundChecks: [string, string, boolean][] = [];
+if (opts.sound === 1) {
+  log('');
+  if (leanSpeakers.length === 0 || clients.length > 1) {
+    log('Sound bulletins: skipped (they run with lean speakers in this process and one server)');
+  } else {
+    soundChecks = await runSoundBulletins({
+      client: clients[0], serverUrl: deployment.servers[0].baseUrl, mediaDir: mediaDirOf(deployment.servers[0].dataDir),
+      serverPeakRssMb: () => deployment.servers[0].peakRssMb(), speakers: leanSpeakers, secrets: new Map(devices.map((d) => [d.id, d.secret])),
+      areaIds: [districtId], seconds: opts['sound-seconds'], leadMs: PLAY_LEAD_MS, log,
+    });
+  }
+}
 
 // 4. Summary.
 const variants = [...new Set(sent.map((s) => s.variant))];
@@ -274,7 +300,7 @@ log(table([
   ['stop', 'value'],
   ...(fullAgents ? [['agents not subscribed to all their areas', `${unsubscribed}/${N}`]] : []),
   ['speakers playing when Stop was sent', `${playingBeforeStop}/${N}`],
-  ['HTTP answer (GET dungphatngay)', ms(stopHttpMs)],
+  ['HTTP answer (POST dungphatngay)', ms(stopHttpMs)],
   ['stop command received p50 / p99 / max', `${three(stopCmd).join(' / ')} (${stopCmd.count} speakers)`],
   ['speaker silent (playing null) p50 / p99 / max', `${three(silent).join(' / ')} (${silent.count} speakers)`],
   ['every agent silent (polled every 10 ms)', allSilent ? ms(silentMs) : 'no'],
@@ -315,6 +341,7 @@ for (const v of variants) {
   );
 }
 checks.push(['Stop: every speaker silent', allSilent ? `after ${ms(silentMs)}` : `${fleet.playingCount()} still playing`, allSilent]);
+checks.push(...soundChecks);
 log('');
 log(table([['target', 'measured', 'verdict'], ...checks.map(([name, value, ok]) => [name, value, ok ? 'PASS' : 'FAIL'])]));
 log(`Load average (1 min) at start / end: ${loadAtStart.toFixed(1)} / ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other processes share the machine)`);

@@ -127,6 +127,21 @@ const spare = windowStart - Date.now();
 log(`Created ${plans.length} schedules in ${ms(createMs)}; first start in ${ms(spare)}`);
 if (spare < 0) log('  WARNING: creation ran into the window; raise --lead-s');
 
+// The clash check an editor's save runs (kiemtrathongtin): a schedule playing three times a day
+// for a year, against every schedule above, over the year it looks ahead (issue #32 item 4).
+const clashMs: number[] = [];
+const yearly: Partial<ScheduleBody> = {
+  tieude: 'Kiểm tra trùng lịch', diabanchon: [communeIds[0]], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'hangngay',
+  ngaybatdau: vietnamTime(Date.now() + 86_400_000).date, giophat: ['06:00:00', '12:00:00', '18:00:00'],
+  nguonphat: [{ kieunguon: 'Tiếp Sóng', thoigianBatdau: 0, tenkenh: 'VOV1', url: 'http://127.0.0.1:9/x', thoiluong: 300 }],
+};
+for (let i = 0; i < 5; i += 1) {
+  const t0 = performance.now();
+  await client.post('/v1/client/lichphat/kiemtrathongtin', yearly);
+  clashMs.push(performance.now() - t0);
+}
+log(`Clash check (kiemtrathongtin, a daily schedule over the year ahead, against ${plans.length} schedules): ${clashMs.map((v) => ms(v)).join(', ')}`);
+
 // 3. Let them fire: progress every 30 s, event-loop delay per 30 s window.
 const lastEnd = plans[plans.length - 1].plannedAt + opts['relay-seconds'] * 1000;
 const eldWindows: number[] = [];

@@ -67,6 +67,15 @@ log(`All ${N} online after ${ms(allOnlineMs)}; waiting for every clock's first e
 const synced = () => fleet.agents.filter((a) => a.clock.status().samples >= CLOCK_SYNC.burst).length;
 for (let waited = 0; synced() < N && waited < 60; waited += 1) await sleep(1000);
 log(`${synced()}/${N} agents have their first burst of answers`);
+// Then they settle (docs/device-protocol.md "Clock"): exchanges a few seconds apart while their
+// bounds are wider than CLOCK_SYNC.settleTargetMs, at most settleMax of them. Waited for, as a fleet
+// that has been up for a minute has done it.
+const settled = () => fleet.agents.filter((a) => (a.clock.uncertainty() ?? Infinity) <= CLOCK_SYNC.settleTargetMs).length;
+const settleLimitMs = CLOCK_SYNC.settleMax * CLOCK_SYNC.settleGapMs * 2 + 5000;
+const settleStart = Date.now();
+while (settled() < N && Date.now() - settleStart < settleLimitMs) await sleep(1000);
+const uncertainties = distribution(fleet.agents.map((a) => a.clock.uncertainty() ?? Infinity));
+log(`${settled()}/${N} agents settled within ${CLOCK_SYNC.settleTargetMs} ms after ${ms(Date.now() - settleStart)}; bounds width p50 ${uncertainties.p50.toFixed(1)} / p95 ${uncertainties.p95.toFixed(1)} / max ${uncertainties.max.toFixed(1)} ms`);
 await sleep(2000);
 
 // How far each agent's corrected clock is from the true one (this machine's = the server's).

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { MSG, RIGHTS } from '@loa/contract';
 import { baseUrl, signIn } from './fixtures';
@@ -61,4 +62,16 @@ test('an administrator creates an operator who may only broadcast in one commune
   const rows = admin.getByTestId('log-row');
   await expect(rows.filter({ hasText: login }).filter({ hasText: 'Phát ngay' }).first()).toBeVisible();
   await expect(rows.filter({ hasText: 'admin' }).filter({ hasText: 'Thêm tài khoản' }).first()).toBeVisible();
+  // The screen and its CSV speak the same words: labels and names, readable details; never a code, an id or JSON.
+  const signedIn = rows.filter({ hasText: login }).filter({ hasText: 'Đăng nhập' }).first();
+  await expect(signedIn).toContainText('Thiết bị đăng nhập: ');
+  await expect(signedIn).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: 'Xuất CSV' }).click();
+  const csv = await fs.readFile(await (await download).path(), 'utf8');
+  expect(csv).toContain(`${login},Đăng nhập,Thiết bị đăng nhập: `);
+  expect(csv).toContain(',Thành công,');
+  const about = csv.split('\r\n').filter((line) => line.includes(login));
+  expect(about.length).toBeGreaterThan(2);
+  for (const line of about) expect(line).not.toMatch(/,(dang-nhap|phat-ngay|them-tai-khoan|ok|denied),|[{}]|[0-9a-f]{8}-[0-9a-f]{4}-/);
 });

@@ -67,7 +67,7 @@ test('the as-run record of a demo day: a played and a stopped bulletin on screen
   const expected = report.items.map(asRunCells);
   expect(expected.length).toBeGreaterThanOrEqual(2);
 
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Xuất CSV' }).click()]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất CSV' }).click()]);
   expect(csv.suggestedFilename()).toBe(`nhat-ky-phat-song-${today}.csv`);
   const csvBytes = await downloadBytes(csv);
   expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -81,7 +81,7 @@ test('the as-run record of a demo day: a played and a stopped bulletin on screen
   expect(playedCsv[15]).toBe('Đã phát');
   expect(csvRows.find((r) => r[6] === `Tin cắt điện ${marker}`)?.[15]).toBe('Bị dừng');
 
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Xuất Excel' }).click()]);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất Excel' }).click()]);
   expect(xlsx.suggestedFilename()).toBe(`nhat-ky-phat-song-${today}.xlsx`);
   const workbook = new ExcelJS.Workbook();
   const xlsxBytes = await downloadBytes(xlsx);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MSG } from '@loa/contract';
-import { baseUrl, E2E_ADMIN, openProfile, signedInPage, signIn } from './fixtures';
+import { apiGet, baseUrl, E2E_ADMIN, openProfile, signedInPage, signIn } from './fixtures';
 
 test('a visitor is sent to /login and, once signed in, back to the page asked for', async ({ page }) => {
   await page.goto(`${baseUrl()}/quan-ly-thiet-bi`);
@@ -39,6 +39,18 @@ test('the header shows today in Vietnamese and the language menu switches to Eng
   // The choice survives a reload; switching back restores Vietnamese.
   await page.reload();
   await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible();
+  // The server answers in the console's language: a serial already in use is refused in English.
+  const [existing] = await apiGet<{ items: { serial: string }[] }>(page, '/v1/client/thietbi/danhsachthietbi?page=1&limit=1').then((list) => list.items);
+  await page.goto(`${baseUrl()}/quan-ly-thiet-bi`);
+  await page.getByRole('button', { name: 'Add device' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Device name').fill('Duplicate serial');
+  await dialog.getByLabel('Area').selectOption({ label: 'Xã Hải Ba' });
+  await dialog.getByLabel('Serial/IMEI').fill(existing!.serial);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This serial/IMEI is used by another device already!').first()).toBeVisible();
+  await expect(page.getByText('Số serial/IMEI này đã được dùng cho một thiết bị khác!')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();
   await expect(page.getByRole('link', { name: 'Tổng quan' })).toBeVisible();

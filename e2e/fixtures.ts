@@ -51,6 +51,21 @@ export async function addCommune(page: Page, tendiaban: string) {
   };
 }
 
+/**
+ * A new officer (canbo) of the first demo commune with these rights, created through the
+ * administrator's session; `remove` deletes the account.
+ */
+export async function newOfficer(admin: Page, quyenhan: string[], extra: { email?: string } = {}) {
+  const commune = (await apiGet<{ _id: string; cap: string; tendiaban: string }[]>(admin, '/v1/client/thietbi')).find((area) => area.cap === 'xa')!;
+  const tentaikhoan = `canbo${Date.now() % 1_000_000}`;
+  const password = 'mat-khau-can-bo-2026';
+  const account = await apiPost<{ _id: string }>(admin, '/v1/client/taikhoan/themmoi', { tentaikhoan, matkhau: password, hoten: 'Cán Bộ Thử', loaitaikhoan: 'canbo', quyenhan, diaban: commune._id, ...extra });
+  return {
+    id: account._id, tentaikhoan, password, diaban: commune._id, tendiaban: commune.tendiaban,
+    remove: () => apiPost(admin, '/v1/client/taikhoan/xoa', { id: account._id }),
+  };
+}
+
 /** Signs in through the login page as a user would. */
 export async function signIn(page: Page, user = E2E_ADMIN, path = '/login'): Promise<void> {
   await page.goto(baseUrl() + path);

@@ -53,10 +53,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (left.length > 0) throw new Error(`The server left files in its temporary directory: ${left.join(', ')}`);
   };
   let output = '';
+  // Everything the server prints also goes to a file in the results folder (which Playwright empties
+  // before global setup): scripts/print-e2e-failures.mjs prints its end when a test fails in CI.
+  const logDir = path.join(root, 'e2e', 'test-results');
+  fs.mkdirSync(logDir, { recursive: true });
+  const log = fs.createWriteStream(path.join(logDir, 'e2e-server.log'));
+  child.stdout?.on('data', (chunk: Buffer) => log.write(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => log.write(chunk));
+  child.once('close', () => log.end());
   let url: string;
   try {
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
       const onData = (chunk: Buffer) => {
         output += chunk.toString();
         const match = /Loa đang chạy tại (http:\/\/localhost:\d+)/.exec(output);

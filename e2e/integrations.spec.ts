@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { API_KEY_MESSAGES } from '@loa/contract';
-import { addCommune, apiPost, baseUrl, E2E_PROVINCE_REFUSES_ONCE, signIn } from './fixtures';
+import { addCommune, apiGet, apiPost, baseUrl, E2E_PROVINCE_REFUSES_ONCE, signIn } from './fixtures';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** A Vietnamese CAP 1.2 alert for one area code. */
 const capAlert = (o: { id: string; code: string; severity: string; urgency: string; headline: string; msgType?: string; refs?: string }) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -137,5 +142,52 @@ test('the province connector shows that it gets through, a message the province 
     await expect(state).toContainText(/(^|\D)0\s*Bị từ chối/, { timeout: 20_000 });
   } finally {
     await commune.remove();
+  }
+});
+
+test('the README\'s CAP example reaches Xã Hải Thượng on the demo; alerts refused for an unknown code or a commune without speakers are on Kết nối and in the notifications (#28 items 11 and 12)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const tag = String(Date.now() % 100000);
+  const district = (await apiGet<{ _id: string; cap: string }[]>(page, '/v1/client/thietbi')).find((area) => area.cap === 'huyen')!;
+  const { bimat, khoa } = await apiPost<{ bimat: string; khoa: { _id: string } }>(page, '/v1/client/khoaapi/themmoi', { ten: `Đài KTTV tỉnh ${tag}`, quyenhan: ['themsuaxoalichphat'], diaban: district._id });
+  const post = (xml: string) => fetch(`${baseUrl()}/v1/client/cap`, { method: 'POST', headers: { authorization: `Bearer ${bimat}`, 'content-type': 'application/cap+xml' }, body: xml });
+  // A commune with its code and no speaker.
+  const empty = await addCommune(page, `Xã Chưa Có Loa ${tag}`);
+  await apiPost(page, '/v1/client/diaban/diadanh/capnhat', { id: empty._id, mahanhchinh: `T${tag}` });
+  let started: string | null = null;
+  try {
+    // The README's command, byte for byte the file it names.
+    const readme = await post(fs.readFileSync(path.join(root, 'apps/server/src/features/cap/fixtures/vn-lu-quet.xml'), 'utf8'));
+    const body = await readme.json() as { data: { ketqua: string; idlichphat: string | null } };
+    expect(readme.status, JSON.stringify(body)).toBe(200);
+    expect(body.data.ketqua).toBe('phat');
+    started = body.data.idlichphat;
+
+    const unknown = await post(capAlert({ id: `E2E-LA-${tag}`, code: `KHONG${tag}`, severity: 'Extreme', urgency: 'Immediate', headline: `Mã lạ ${tag}` }));
+    expect(unknown.status).toBeGreaterThanOrEqual(400);
+    const silent = await post(capAlert({ id: `E2E-IM-${tag}`, code: `T${tag}`, severity: 'Extreme', urgency: 'Immediate', headline: `Xã im lặng ${tag}` }));
+    expect(silent.status).toBeGreaterThanOrEqual(400);
+
+    await page.goto(`${baseUrl()}/ket-noi`);
+    const example = page.getByTestId('cap-alert-row').filter({ hasText: 'Cảnh báo lũ quét và sạt lở đất khẩn cấp' });
+    await expect(example).toContainText('Đã phát ngay');
+    await expect(example).toContainText('Xã Hải Thượng');
+    const refusedUnknown = page.getByTestId('cap-alert-row').filter({ hasText: `Mã lạ ${tag}` });
+    await expect(refusedUnknown).toContainText('Bị từ chối');
+    await expect(refusedUnknown).toContainText(`KHONG${tag}`);
+    const refusedSilent = page.getByTestId('cap-alert-row').filter({ hasText: `Xã im lặng ${tag}` });
+    await expect(refusedSilent).toContainText('Bị từ chối');
+    await expect(refusedSilent).toContainText('chưa có thiết bị nào');
+
+    // The administrator is told, live, on the bell.
+    await page.getByRole('button', { name: /^Thông báo/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Thông báo hệ thống' });
+    await expect(popup.getByText('Cảnh báo CAP bị từ chối').first()).toBeVisible();
+    await expect(popup).toContainText(`Xã im lặng ${tag}`);
+  } finally {
+    if (started) await apiPost(page, '/v1/client/lichphat/dungkhancap', { id: started });
+    await apiPost(page, '/v1/client/khoaapi/thuhoi', { id: khoa._id });
+    await empty.remove();
   }
 });

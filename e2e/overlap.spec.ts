@@ -5,6 +5,7 @@ import { baseUrl, signIn } from './fixtures';
 /**
  * Issue #18: two officers on one set of speakers. An equal priority never takes them silently; an
  * explicit takeover does, and both cards, the notification and the speakers' history say so.
+ * Issue #32: what an emergency pre-empted plays again when the emergency ends by itself.
  */
 const COMMUNE = 'Xã Hải Lâm';
 
@@ -120,4 +121,45 @@ test('an officer meets a bulletin of the same priority on the chosen speakers, i
 
   await officer.getByRole('button', { name: 'Dừng phát', exact: true }).click();
   await expect(officer.getByRole('alert').filter({ hasText: MSG.stopSuccess })).toBeVisible();
+});
+
+test('a bulletin pre-empted by an emergency goes back to playing, on its card and on the speakers, when the emergency ends by itself', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin);
+  const areas = await get<{ _id: string; tendiaban: string }[]>(admin, '/v1/client/thietbi');
+  const commune = areas.find((a) => a.tendiaban === 'Xã Hải Quy')!;
+  await expect.poll(async () => (await speakersOf(admin, commune._id)).every((d) => d.trangthai.online), { timeout: 15_000 }).toBe(true);
+  const relay = (name: string, seconds: number) => [{ kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 0, tenkenh: name, url: 'https://dai-huyen.example.vn/truc-tiep.mp3', thoiluong: seconds }];
+  const onAll = async (id: string) => (await speakersOf(admin, commune._id)).every((d) => d.trangthai.dangphat?.sessionId === id);
+
+  const programme = await post(admin, '/v1/client/phatngay/phatngay', {
+    thongtin: { tieude: 'Chương trình nông nghiệp', loaibantin: 1, uutien: -1, diabanchon: [commune._id], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 },
+    nguonphat: relay('Đài huyện', 600),
+  });
+  expect(programme.status(), await programme.text()).toBe(200);
+  const programmeId = (await programme.json()).data.idlichphat as string;
+  cleanup = { page: admin, ids: new Set([programmeId]) };
+  await expect.poll(() => onAll(programmeId), { timeout: 5000 }).toBe(true);
+  await admin.getByRole('button', { name: 'Đang phát' }).click();
+  const card = admin.locator(`[data-testid="live-card"][data-id="${programmeId}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('live-cut')).toHaveCount(0);
+
+  // An 8-second emergency on the same speakers pre-empts it; its card says until when.
+  const emergency = await post(admin, '/v1/client/phatngay/phatngay', {
+    thongtin: { tieude: 'Cảnh báo bão số 9', loaibantin: 1, uutien: 1, diabanchon: [commune._id], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 },
+    nguonphat: relay('Đài tỉnh', 8),
+  });
+  expect(emergency.status(), await emergency.text()).toBe(200);
+  const emergencyId = (await emergency.json()).data.idlichphat as string;
+  cleanup.ids.add(emergencyId);
+  await expect.poll(() => onAll(emergencyId), { timeout: 5000 }).toBe(true);
+  await expect(card.getByTestId('live-cut')).toContainText('Bị ngắt bởi "Cảnh báo bão số 9"');
+
+  // Nobody touches anything: the emergency ends, the speakers are sent the programme again and play it, and its card clears.
+  await expect.poll(() => onAll(programmeId), { timeout: 20_000 }).toBe(true);
+  await expect(admin.locator(`[data-testid="live-card"][data-id="${emergencyId}"]`)).toHaveCount(0);
+  await expect(card.getByTestId('live-cut')).toHaveCount(0);
+  await expect(card).toBeVisible();
 });

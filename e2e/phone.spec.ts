@@ -41,6 +41,20 @@ test('on a phone the side menu is a drawer holding the language and theme, and t
   await nav.getByRole('link', { name: 'Quản lý thiết bị' }).tap();
   await expect(page).toHaveURL(/\/quan-ly-thiet-bi$/);
   await expect(nav).toBeHidden();
+  // The header keeps the date (spec §1), short, on screen.
+  const date = page.getByTestId('header-date');
+  await expect(date).toHaveText(/^(T[2-7]|CN), \d{2}\/\d{2}\/\d{4}$/);
+  const dateBox = await date.boundingBox();
+  expect(dateBox!.x + dateBox!.width).toBeLessThanOrEqual(390);
+  // Devices are cards whose actions (⋮) are on screen and open.
+  const card = page.getByTestId('device-row').first();
+  await expect(card).toBeVisible();
+  const actions = card.getByRole('button', { name: /^Thao tác/ });
+  const actionsBox = await actions.boundingBox();
+  expect(actionsBox!.x + actionsBox!.width).toBeLessThanOrEqual(390);
+  await actions.tap();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Tài khoản' }).tap();
   await expect(page.getByRole('menuitem', { name: 'Thông tin tài khoản' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Đăng xuất' })).toBeVisible();

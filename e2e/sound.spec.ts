@@ -22,6 +22,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // (it keeps in step with the others), well inside the 5 % the check allows.
 const SPEECH = 'Thông báo khẩn: lúc 14 giờ 30, nước sông Ô Lâu lên nhanh. Bà con thôn Tân Lương di chuyển người và tài sản lên chỗ cao.';
 
+/**
+ * How late a speaker may join the second item of a bulletin (seconds). Seen: 0.0–0.2 s here, also
+ * under `stress-ng --cpu 2`; 0.4 s on the CI machine (docs/performance.md; the first item's decoder
+ * starts late there).
+ */
+const MAX_JOIN_S = 1;
+
 /** A speaker running the agent's command line, writing what it plays to `outputDir`. */
 interface RealSpeaker {
   id: string;
@@ -104,7 +111,13 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
     const heardAnnouncement = await readWav(path.join(a.outputDir, expected[1]));
     expect(compareAudio(heardSpeech, speech), a.output()).toMatchObject({ durationOk: true, matchOk: true });
     // Against the samples that were encoded, not another decoding: the whole path from upload to speaker.
-    expect(compareAudio(heardAnnouncement, announcement), a.output()).toMatchObject({ durationOk: true, matchOk: true });
+    // The speaker keeps in step with the others: when the speech before it ended late (its decoder
+    // started late on a loaded machine), it joins the announcement that far in, and says where. What
+    // it played is the announcement from there, and it joined within a second.
+    const joined = Number(/"loi-keu-goi\.mp3" \(2\/2\) từ \/ from ([\d.]+) s/.exec(a.output())?.[1] ?? NaN);
+    expect(joined, a.output()).toBeLessThanOrEqual(MAX_JOIN_S);
+    const fromJoin = { ...announcement, samples: announcement.samples.subarray(Math.round(joined * announcement.sampleRate)) };
+    expect(compareAudio(heardAnnouncement, fromJoin), a.output()).toMatchObject({ durationOk: true, matchOk: true });
     // The check tells the two apart.
     expect(compareAudio(heardSpeech, announcement).matchOk).toBe(false);
     expect(compareAudio(heardAnnouncement, speech).matchOk).toBe(false);

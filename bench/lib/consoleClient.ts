@@ -53,6 +53,16 @@ export class ConsoleClient {
     return ((await this.request('POST', path, form)) as { data: T }).data;
   }
 
+  /** Stores an MP3 through an upload address (POST geturlupload, then PUT): answers its stored key. */
+  async uploadMp3(fileName: string, mp3: Buffer): Promise<string> {
+    const [address] = await this.post<{ url: string; fields: { key: string } }[]>('/v1/client/lichphat/geturlupload', { key: [fileName] });
+    const response = await fetch(`${this.base}${address.url}`, {
+      method: 'PUT', body: new Uint8Array(mp3), headers: { 'content-type': 'audio/mpeg', cookie: this.cookieHeader(), [CSRF_HEADER]: this.cookies.get(CSRF_COOKIE) ?? '' },
+    });
+    if (response.status !== 204) throw new HttpError(response.status, `PUT ${address.url}: ${response.status} ${(await response.text()).slice(0, 200)}`);
+    return address.fields.key;
+  }
+
   private async request(method: 'GET' | 'POST', path: string, body?: unknown, retried = false): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader();

@@ -136,13 +136,26 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
   }
 
   /**
-   * A clock request as the agent sends them (a burst of CLOCK_SYNC.burst at connect, then one a
-   * minute), so the server carries the fleet's clock traffic; the answers are only counted.
+   * A clock request as the agent sends them (a burst of CLOCK_SYNC.burst at connect, settling ones,
+   * then one a minute), so the server carries the fleet's clock traffic; the answers are only counted.
    */
   syncClock(): void {
     if (!this.connected || this.killed) return;
     this.clockN += 1;
     this.send({ cmd: 'publish', topic: topics.clock(this.deviceId), payload: Buffer.from(JSON.stringify({ n: this.clockN, t1: Date.now() })), qos: 0, retain: false, dup: false });
+  }
+
+  /**
+   * The agent's settling exchanges after the burst, as many as it may send (the worst case: a
+   * clock that stays uncertain), `CLOCK_SYNC.settleGapMs` plus up to as much again apart.
+   */
+  private settle(left: number, afterMs: number): void {
+    if (left <= 0) return;
+    setTimeout(() => {
+      if (!this.connected || this.killed) return;
+      this.syncClock();
+      this.settle(left - 1, CLOCK_SYNC.settleGapMs * (1 + Math.random()));
+    }, afterMs).unref();
   }
 
   /** Closes the connection without a DISCONNECT (its last will goes out), like a power cut. */
@@ -190,6 +203,7 @@ export class LeanSpeaker extends EventEmitter<LeanSpeakerEvents> {
           // As the agent: state only once subscribed, since the server answers it with what runs.
           this.connected = true;
           for (let i = 0; i < CLOCK_SYNC.burst; i += 1) setTimeout(() => this.syncClock(), i * CLOCK_SYNC.burstGapMs).unref();
+          this.settle(CLOCK_SYNC.settleMax, (CLOCK_SYNC.burst - 1) * CLOCK_SYNC.burstGapMs + CLOCK_SYNC.settleGapMs * (1 + Math.random()));
           this.reportState();
           this.emit('connected');
         }
