@@ -72,5 +72,8 @@ describe('a broker restart under the speakers of a province', () => {
     console.log(`broker restart: ${SPEAKERS} speakers back in ${(backWithin / 1000).toFixed(1)} s; ${connectedWhenSent.length} were connected when the emergency went out`);
     expect((await clients[1].post('/v1/client/lichphat/dungkhancap', { id: bulletin })).status).toBe(200);
     await eventually(() => fleet!.agents.every((agent) => agent.playing === null), 15_000, 250);
-  });
+    // Registering 2,000 broker accounts is most of the run: Mosquitto's dynamic security rewrites its
+    // file after each one, 1 minute here and over 4 on CI's disk (the tier's 4-minute default cut it
+    // there). What is measured, the storm, keeps its own 60 s limit above.
+  }, 600_000);
 });
