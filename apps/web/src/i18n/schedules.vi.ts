@@ -161,7 +161,7 @@ export const viSchedules = {
   'schedules.copyWeeks': 'Sao chép sang số tuần tiếp theo',
   'schedules.copyWeekDone': 'Đã tạo {created} lịch phát mới; bỏ qua {skipped} lịch.',
   'schedules.copy': 'Sao chép',
-  'schedules.copyWeekHint': 'Mỗi lịch phát trong tuần được sao chép thành một lịch theo các ngày cụ thể ở các tuần sau (cần duyệt như lịch mới). Lịch đã tự lặp sang các tuần đó được bỏ qua.',
+  'schedules.copyWeekHint': 'Mỗi lịch phát trong tuần được sao chép thành một lịch theo các ngày cụ thể ở các tuần sau (cần duyệt như lịch mới). Lịch đã tự lặp sang các tuần đó, lịch của cấp trên và lịch dừng sau một số lần phát được bỏ qua, kèm lý do.',
   'holidays.open': 'Ngày nghỉ lễ',
   'holidays.title': 'Lịch ngày nghỉ của đơn vị',
   'holidays.statutory': 'Tính các ngày lễ theo Bộ luật Lao động (Tết Dương lịch, Tết Nguyên đán và Giỗ Tổ Hùng Vương theo âm lịch, 30/4, 1/5, Quốc khánh)',

@@ -158,9 +158,33 @@ describe('repeats and exceptions of a schedule', () => {
     expect(notMonday.body.message).toBe(SCHEDULE_MESSAGES.copyWeekNotMonday);
     const res = await client.post('/v1/client/lichphat/saocheptuan', { tuan: '2027-03-01', sotuan: 2 });
     expect(res.status).toBe(200);
-    expect(res.body.data.boqua).toEqual([{ idlichphat: weekly._id, tieude: 'Hằng ngày', lydo: 'Lịch phát đã tự lặp sang các tuần này' }]);
+    expect(res.body.data.boqua).toEqual([{ idlichphat: weekly._id, tieude: 'Hằng ngày', lydo: SCHEDULE_MESSAGES.copyWeekRepeats }]);
     expect(res.body.data.datao).toHaveLength(1);
     const copy = (await client.post('/v1/client/lichphat/laylichphatsua', { data: { id: res.body.data.datao[0] } })).body.data as Schedule;
     expect(copy).toMatchObject({ tieude: once.tieude, chedophat: 'cacngay', cacngay: ['2027-03-10', '2027-03-17'], giophat: ['19:00'], dukien: at('2027-03-10T19:00:00') });
+  });
+
+  it('copies for a commune officer only what she holds, and never plays a schedule with a number of plays more often than set', async () => {
+    const w = await admin();
+    // The administrator's schedule to commune A, and one that ends after three plays (Monday to Wednesday).
+    const superiors = (await w.client.post('/v1/client/lichphat/taolichphat', { ...daily(w.areas.communeA), tieude: 'Bản tin của huyện', chedophat: 'motlan', ngaybatdau: '2027-03-02', giophat: ['07:00'] })).body.data as Schedule;
+    const officer = await createTestUser(server.db, { adminId: w.admin.id, rights: ['themsuaxoalichphat'] });
+    await server.db.query('UPDATE users SET area_id = $2 WHERE id = $1', [officer.id, w.areas.communeA]);
+    const client = new TestClient(server.url);
+    expect((await client.login(officer)).status).toBe(200);
+    const mine = (await client.post('/v1/client/lichphat/taolichphat', { ...daily(w.areas.communeA), tieude: 'Họp thôn', chedophat: 'motlan', ngaybatdau: '2027-03-04', giophat: ['19:00'] })).body.data as Schedule;
+    const counted = (await client.post('/v1/client/lichphat/taolichphat', { ...daily(w.areas.communeA), tieude: 'Ba buổi tiêm chủng', ngaybatdau: '2027-03-01', ngayketthuc: null, solanphat: 3, giophat: ['08:00'] })).body.data as Schedule;
+    expect(counted.solanphat).toBe(3);
+
+    const res = await client.post('/v1/client/lichphat/saocheptuan', { tuan: '2027-03-01', sotuan: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const skipped = Object.fromEntries((res.body.data.boqua as { idlichphat: string; lydo: string }[]).map((b) => [b.idlichphat, b.lydo]));
+    expect(skipped).toEqual({ [superiors._id]: SCHEDULE_MESSAGES.copyWeekNotHeld, [counted._id]: SCHEDULE_MESSAGES.copyWeekCounted });
+    expect(res.body.data.datao).toHaveLength(1);
+    const copy = (await client.post('/v1/client/lichphat/laylichphatsua', { data: { id: res.body.data.datao[0] } })).body.data as Schedule;
+    expect(copy).toMatchObject({ tieude: mine.tieude, cacngay: ['2027-03-11'], giophat: ['19:00'] });
+    // Nothing of the three-play schedule runs in the next week.
+    const nextWeek = ((await client.post('/v1/client/lichphat/danhsachlichphat', { data: { ngay: '2027-03-08' } })).body.data as Schedule[]).map((x) => x.tieude);
+    expect(nextWeek).not.toContain('Ba buổi tiêm chủng');
   });
 });

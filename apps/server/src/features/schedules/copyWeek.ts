@@ -6,7 +6,7 @@ import { requireRight } from '../auth/rights';
 import { areaScope } from '../areas/areas.service';
 import { calendarOf } from '../holidays/holidays.service';
 import { ruleDaysBetween } from './recurrence';
-import { seesSchedule } from './scheduleRights';
+import { holdsSchedule, seesSchedule } from './scheduleRights';
 import * as q from './schedules.queries';
 import { bodyOf, createSchedule, recurrenceOf, type ScheduleContext } from './schedules.service';
 
@@ -16,8 +16,11 @@ const shift = (isoDay: string, days: number): string => new Date(Date.parse(`${i
 /**
  * saocheptuan: each schedule the caller sees that plays in the week from `tuan` (a Monday) is copied
  * to the next `sotuan` weeks as a new schedule on those dates ('cacngay', same times, sources,
- * targets and holiday choice), going through the same checks and approval as a new schedule. A
- * schedule whose own rule already covers those days is left out, and so is one the caller may not
+ * targets and holiday choice), going through the same checks and approval as a new schedule. Left
+ * out, each with its reason: a schedule whose own rule already covers those days; one the caller
+ * sees but does not hold (a district's schedule seen by a commune officer: copying it would make
+ * her the author of her superior's bulletin, to areas she may not reach); one that ends after a
+ * number of plays (copying would play it more often than its author set); one the caller may not
  * create (its message says why).
  */
 export async function copyWeek(ctx: ScheduleContext, body: z.infer<typeof copyWeekBodySchema>): Promise<z.infer<typeof copyWeekResultSchema>> {
@@ -33,8 +36,11 @@ export async function copyWeek(ctx: ScheduleContext, body: z.infer<typeof copyWe
     if (days.length === 0) continue;
     const own = new Set(ruleDaysBetween(recurrence, shift(body.tuan, 7), shift(body.tuan, 7 * body.sotuan + 6)));
     const wanted = Array.from({ length: body.sotuan }, (_, k) => days.map((d) => shift(d, 7 * (k + 1)))).flat().filter((d) => !own.has(d));
-    if (wanted.length === 0) {
-      result.boqua.push({ idlichphat: row.id, tieude: row.title, lydo: 'Lịch phát đã tự lặp sang các tuần này' });
+    const skip = wanted.length === 0 ? SCHEDULE_MESSAGES.copyWeekRepeats
+      : !holdsSchedule(ctx.session, scope, row) ? SCHEDULE_MESSAGES.copyWeekNotHeld
+        : recurrence.count ? SCHEDULE_MESSAGES.copyWeekCounted : null;
+    if (skip) {
+      result.boqua.push({ idlichphat: row.id, tieude: row.title, lydo: skip });
       continue;
     }
     const copy: ScheduleBody = {
