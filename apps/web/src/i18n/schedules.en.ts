@@ -162,7 +162,7 @@ export const enSchedules: Record<keyof typeof viSchedules, string> = {
   'schedules.copyWeeks': 'Copy to the next weeks',
   'schedules.copyWeekDone': 'Created {created} schedules; left out {skipped}.',
   'schedules.copy': 'Copy',
-  'schedules.copyWeekHint': 'Each schedule of the week is copied as a schedule on those dates of the next weeks (approved like a new one). Schedules that already repeat into those weeks, your superiors' schedules and those that stop after a number of plays are left out, each with the reason.',
+  'schedules.copyWeekHint': 'Each schedule of the week is copied as a schedule on those dates of the next weeks (approved like a new one). Schedules that already repeat into those weeks, your superiors’ schedules and those that stop after a number of plays are left out, each with the reason.',
   'holidays.open': 'Holidays',
   'holidays.title': 'Holiday calendar',
   'holidays.statutory': 'Count the public holidays of the Labour Code (New Year, Tết and the Hùng Kings’ day by the lunar calendar, 30/4, 1/5, National Day)',

@@ -357,6 +357,22 @@ describe('broadcast-now dialog', { timeout: 30_000 }, () => {
     expect(JSON.parse(vi.mocked(postImmediateBroadcast).mock.calls[0]![0].get('thongtin') as string)).toMatchObject({ diabanchon: ['huyen-1', 'xa-1'], thietbichon: ['tatca'] });
   });
 
+  it('asks about a whole district by the level chosen: only an emergency is called one (#32 low item)', async () => {
+    const { dialog } = await openDialog();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Loại bản tin'), '2');
+    await pick('Địa bàn', 'Huyện Hải Lăng');
+    await pick('Thiết bị', 'Tất cả thiết bị');
+    await userEvent.type(within(dialog).getByLabelText('Tên chương trình'), 'Lịch tiêm chủng');
+    await addRelay(dialog);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Ưu tiên'), 'Bản tin thông thường');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Phát' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Xác nhận phát bản tin thông thường' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Xác nhận phát' }));
+    const again = await screen.findByRole('dialog', { name: 'Phát bản tin tới toàn huyện Hải Lăng?' });
+    expect(again).toHaveTextContent('Chỉ tiếp tục khi cả vùng này cần nghe bản tin.');
+    expect(again).not.toHaveTextContent('khẩn cấp');
+  });
+
   it('keeps the channel of a relay source when it is edited', async () => {
     const { dialog } = await openDialog();
     const chooser = await openSourceDialog(dialog, 'Tiếp sóng');

@@ -15,6 +15,11 @@ const TITLE_OF: Record<number, MessageId> = {
   [EMERGENCY_PRIORITY]: 'confirm.title', [HIGH_PRIORITY]: 'confirm.titleHigh', [NORMAL_PRIORITY]: 'confirm.titleNormal',
 };
 
+/** The wide reach's question names the level too: only an emergency is "khẩn cấp". */
+const WHAT_OF: Record<number, MessageId> = {
+  [EMERGENCY_PRIORITY]: 'confirm.what.emergency', [HIGH_PRIORITY]: 'confirm.what.high', [NORMAL_PRIORITY]: 'confirm.what.normal',
+};
+
 /** How many communes the confirmation names before "… và n khác". */
 const COMMUNES_SHOWN = 8;
 
@@ -52,9 +57,11 @@ export function BroadcastConfirmDialog({ open, title, priority, totalSeconds, re
   const [asking, setAsking] = useState(false);
   const { communes, wide } = summary;
   const offline = summary.speakers - summary.online;
+  const level = priority ?? EMERGENCY_PRIORITY;
+  const what = t(WHAT_OF[level] ?? 'confirm.what.emergency');
   const wideTitle = !wide ? '' : wide.kind === 'communes'
-    ? t('confirm.wideTitle.communes', { count: communes.length })
-    : t(`confirm.wideTitle.${wide.kind}`, { name: inSentence(wide.name) });
+    ? t('confirm.wideTitle.communes', { count: communes.length, what })
+    : t(`confirm.wideTitle.${wide.kind}`, { name: inSentence(wide.name), what });
 
   const confirm = () => {
     if (wide && !asking) return setAsking(true);
@@ -69,7 +76,7 @@ export function BroadcastConfirmDialog({ open, title, priority, totalSeconds, re
   return (
     <>
       <Dialog open={open && !asking} onClose={back} fullWidth maxWidth="sm" aria-labelledby="broadcast-confirm-title">
-        <DialogTitle id="broadcast-confirm-title">{t(TITLE_OF[priority ?? EMERGENCY_PRIORITY] ?? 'confirm.title')}</DialogTitle>
+        <DialogTitle id="broadcast-confirm-title">{t(TITLE_OF[level] ?? 'confirm.title')}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={1.5}>
             <Row label={t('confirm.program')}>{title}</Row>
@@ -105,7 +112,7 @@ export function BroadcastConfirmDialog({ open, title, priority, totalSeconds, re
         <DialogTitle id="broadcast-wide-title">{wideTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText id="broadcast-wide-text">
-            {t('confirm.wideText', { title, speakers: summary.speakers, communes: communes.length })}
+            {t(level === EMERGENCY_PRIORITY ? 'confirm.wideText' : 'confirm.wideTextNotEmergency', { title, speakers: summary.speakers, communes: communes.length })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
