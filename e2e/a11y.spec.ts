@@ -48,7 +48,6 @@ test('the main dialogs have no serious or critical accessibility violation', asy
     await open();
     const dialog = dialogName ? page.getByRole('dialog', { name: dialogName }) : page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await page.waitForTimeout(300); // the opening transition
     found.push(...(await seriousViolations(page, '[role="dialog"]')).map((v) => `${label}: ${v}`));
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -64,6 +64,8 @@ describe('live voice over the console connection', () => {
     expect(w.commands.find((c) => c.type === 'play')).toMatchObject({ items: [{ kind: 'live', title: 'Phát trực tiếp' }] });
     // Each speaker opened the stream (a refused or failed fetch is reported as an error).
     await eventually(() => w.speakers.every((s) => s.playing?.itemIndex === 0), 2000);
+    // The overview counts them as playing (#32: its tile said 0 during a live talk).
+    await eventually(async () => (await w.client.get('/v1/client/tongquan')).body.data.thietbi.dangphat === w.speakers.length, 3000, 100);
 
     const listener = listen(liveUrl(w.commands, id));
     const link = listen(`${server.url}/v1/client/phatngay/nghe/${id}`, { cookie: w.client.cookieHeader });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { EVENTS } from '@loa/contract';
 import { makeUser } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
+import { fakeSocket } from '../../test/fakeSocket';
 import { renderApp } from '../../test/renderApp';
 import { OVERVIEW_CHARTS_PATH, OVERVIEW_PATH } from './api';
 
@@ -12,5 +14,35 @@ describe('Tổng quan, first load', () => {
     renderApp('/', { user: makeUser() });
     // The page itself is loaded on demand: its first render may take a while on a busy machine.
     await waitFor(() => expect(calls.map((c) => c.path)).toContain(OVERVIEW_CHARTS_PATH), { timeout: 15_000 });
+  });
+});
+
+describe('Tổng quan, kept live', () => {
+  const overview = (dangphat: number) => ({
+    status: 200,
+    body: { data: { taikhoan: { tong: 7, dangdangnhap: 2 }, diaban: { tong: 5, theocap: { xa: 1, thon: 4 } }, thietbi: { tong: 9, online: 9, offline: 0, dangphat }, nhatky: { homnay: 13 }, thietbitheodiaban: [], phathomnay: { tong: 0, theoloai: {} }, phattuannay: { tong: 0, theoloai: {} }, lichsapden: [], suco: [] } },
+  });
+
+  it('counts the speakers playing as they start (a live talk too) and reads the charts again when a bulletin starts (#32 low item)', { timeout: 30_000 }, async () => {
+    let playing = 0;
+    const { calls } = fakeServer({
+      [`GET ${OVERVIEW_PATH}`]: () => overview(playing),
+      [`GET ${OVERVIEW_CHARTS_PATH}`]: { status: 200, body: { data: { bantintheongay: [], tructuyen24h: [], tructuyen7ngay: [], ngoaituyen: [], hoanthanh: null } } },
+    });
+    const socket = fakeSocket();
+    renderApp('/', { user: makeUser(), socketFactory: socket.factory });
+    const tile = await screen.findByRole('region', { name: 'Thiết bị đang phát' }, { timeout: 15_000 });
+    await waitFor(() => expect(tile).toHaveTextContent('0'));
+    const chartReads = () => calls.filter((c) => c.path === OVERVIEW_CHARTS_PATH).length;
+    await waitFor(() => expect(chartReads()).toBe(1));
+    // The charts (loaded on demand) are drawn, and so listen.
+    await screen.findAllByText('Bản tin theo ngày (30 ngày qua)', {}, { timeout: 15_000 });
+
+    // Three speakers report playing the officer's live talk: the tile follows without a reload.
+    playing = 3;
+    await socket.emitWhenHeard(EVENTS.deviceStatus, [{ _id: 'loa-1', trangthai: {} }]);
+    await waitFor(() => expect(tile).toHaveTextContent('3'));
+    await socket.emitWhenHeard(EVENTS.playState, { idlichphat: 'live-1', trangthai: true });
+    await waitFor(() => expect(chartReads()).toBe(2));
   });
 });
