@@ -14,6 +14,11 @@ export interface Audio {
   samples: Float32Array;
 }
 
+/** The audio from `seconds` on: what a speaker that joined it there plays. */
+export function audioFrom(audio: Audio, seconds: number): Audio {
+  return { ...audio, samples: audio.samples.subarray(Math.round(seconds * audio.sampleRate)) };
+}
+
 /** Decoded length may differ from its source's by this fraction. */
 export const DURATION_TOLERANCE = 0.05;
 /**

@@ -78,9 +78,10 @@ async function heard(sessionId: string) {
  */
 async function expectChimeThenSpeech(sessionId: string, sentAt: number, answeredAt: number, withinMs: number) {
   const { row, started, chime, speech, command } = await heard(sessionId);
-  // Heard at once: the chime starts on the speaker's clock soon after the request, before the speech was ready.
+  // Heard at once: the chime starts on the speaker's clock soon after the request. (Whether it starts
+  // before or after the answer depends only on how fast the speech is made and how loaded the machine
+  // is; what matters, that the command did not wait for the speech, is checked below.)
   expect(started.at - sentAt).toBeLessThan(withinMs);
-  expect(started.at).toBeLessThan(answeredAt);
   // The command went out before the speech was made: it names the chime and the speech's address,
   // with a duration that only bounds it, and it reached the speaker before the answer came back.
   expect(command.at).toBeLessThan(answeredAt);

@@ -44,7 +44,12 @@ describe('province outbox', () => {
     const areas = [await newArea(w.client, w.areas.communeA, 'Thôn Bắc'), await newArea(w.client, w.areas.communeA, 'Thôn Nam')];
     await w.client.post('/v1/client/diaban/capnhat', { id: areas[1], tendiaban: 'Thôn Nam Hà', idcha: w.areas.communeA });
     // Tried (the third waits behind the first message of its area) and still waiting.
-    await eventually(async () => (await server.db.query("SELECT 1 FROM province_outbox WHERE status = 'cho' AND attempts > 1 AND admin_id = $1", [w.admin.id])).length === 2, 5000);
+    await eventually(async () => (await server.db.query("SELECT 1 FROM province_outbox WHERE status = 'cho' AND attempts > 1 AND admin_id = $1", [w.admin.id])).length === 2, 5000)
+      .catch(async (error: unknown) => {
+        // What the outbox held instead (the worker's database is shared with other files).
+        const rows = await server.db.query("SELECT admin_id = $1 AS own, status, kind, attempts, next_at > now() AS backoff, lease_until > now() AS leased, count(*)::int AS n FROM province_outbox GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4", [w.admin.id]);
+        throw new Error(`${(error as Error).message}: ${JSON.stringify(rows)}`);
+      });
 
     await server.close();
     expect(await unsent(w.admin.id)).toBe(3);
