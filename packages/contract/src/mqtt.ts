@@ -26,6 +26,8 @@ export const topics = {
   allState: 'pa/v1/dev/+/state',
   allEvent: 'pa/v1/dev/+/event',
   allClock: 'pa/v1/dev/+/clock',
+  /** Every device's plan (retained): the instances that do not publish plans hear what the leader published. */
+  allPlan: 'pa/v1/dev/+/plan',
 } as const;
 
 export type DeviceTopicKind = 'state' | 'event' | 'cmd' | 'config' | 'plan' | 'clock' | 'time';

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
+import { SOURCE_KINDS, scheduleRemovedMessage, vnClock, type Device, type DeviceCommand, type Schedule } from '@loa/contract';
 import { SilentPlayer, SpeakerAgent } from '@loa/speaker';
 import { broadcastForm, eventually } from '../../test/helpers';
 import { startClusterParts, type ClusterParts } from '../../test/cluster';
 import { cleanupServers, signInSpawned, spawnServer, tempDataDir } from '../../test/serverProcess';
+import { localDate } from '../features/schedules/recurrence';
 
 /**
  * Issue #32: the instance running an emergency is killed with -9 while the emergency pre-empts a
@@ -77,5 +78,55 @@ describe('a pre-empted programme when the instance running the emergency dies', 
 
     expect((await onB.post('/v1/client/lichphat/dungkhancap', { id: programmeId })).status).toBe(200);
     await eventually(() => agents.every((x) => x.playing === null), 5000);
+  });
+});
+
+describe('a schedule deleted through an instance whose scheduler does not lead', () => {
+  it('shows there which plan each speaker holds, says how many holding it have not heard, as the leader would, and the others hear at once', async () => {
+    const { env, mosquitto, scratch } = parts;
+    // Who holds the scheduler's leader lock (scheduler.ts LEADER_LOCK).
+    const leaderLocks = async () => (await scratch.query("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = 7042010 AND granted")).length;
+    await cleanupServers();
+    await eventually(async () => (await leaderLocks()) === 0, 10_000, 100);
+    // A starts first and leads the scheduler (it publishes the speakers' plans); B follows.
+    const a = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    expect(await leaderLocks()).toBe(1);
+    const b = await spawnServer({ dataDir: tempDataDir(), env, startTimeoutMs: 60_000 });
+    const [onA, onB] = await Promise.all([signInSpawned(a), signInSpawned(b)]);
+    const district = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Lịch Xoá', cap: 'huyen', idcha: null })).body.data._id as string;
+    const commune = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Xã Lịch Xoá', cap: 'xa', idcha: district })).body.data._id as string;
+    const speakers: SpeakerAgent[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const device = (await onA.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa lịch ${i}`, diaban: commune, serial: `PD-${crypto.randomBytes(6).toString('hex')}` })).body.data;
+      const agent = new SpeakerAgent({ mqttUrl: mosquitto.url, deviceId: device.thietbi._id, secret: device.secret, player: new SilentPlayer(), reconnectBaseMs: 200 });
+      agents.push(agent);
+      speakers.push(agent);
+      await agent.start();
+    }
+    // A programme in two hours, in both speakers' plans; B's device list shows them holding it.
+    const at = Math.ceil((Date.now() + 2 * 3600_000) / 60_000) * 60_000;
+    const created = await onA.post('/v1/client/lichphat/taolichphat', {
+      tieude: 'Chương trình chiều', nguonphat: relay(60), diabanchon: [commune], thietbichon: ['tatca'], loaibantin: 1,
+      chedophat: 'motlan', ngaybatdau: localDate(at), giophat: [vnClock(at)],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const schedule = created.body.data as Schedule;
+    await eventually(() => speakers.every((x) => x.plan.current?.occurrences.some((o) => o.scheduleId === schedule._id)), 15_000);
+    const listOnB = async () => (await onB.get(`/v1/client/thietbi/laythietbi?diaban=${commune}`)).body.data as Device[];
+    await eventually(async () => {
+      const list = await listOnB();
+      return list.length === 2 && list.every((d) => d.trangthai.online && d.trangthai.lichphat?.tinhtrang === 'sansang');
+    }, 15_000, 200);
+
+    // One speaker goes off the air; B sees it.
+    await speakers[1].stop();
+    await eventually(async () => (await listOnB()).map((d) => d.trangthai.online).sort().join() === 'false,true', 15_000, 200);
+
+    const deleted = await onB.post('/v1/client/lichphat/xoalichphat', { id: schedule._id });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body.chuanhan, b.output()).toBe(1);
+    expect(deleted.body.message).toBe(scheduleRemovedMessage(1));
+    // The one online heard before the answer came: its plan no longer holds the programme.
+    expect(speakers[0].plan.current?.occurrences.some((o) => o.scheduleId === schedule._id)).toBe(false);
   });
 });

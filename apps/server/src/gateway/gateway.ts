@@ -362,6 +362,23 @@ export class DeviceGateway implements DeviceAuthority {
     this.changed.add(id);
   }
 
+  /**
+   * A plan heard back from an external broker: published by the instance whose scheduler leads (this
+   * one or another). Only servers may publish there (devices are refused by the broker's ACL); its
+   * version is what the device should report holding.
+   */
+  private planHeard(id: string, payload: Buffer): void {
+    let version: unknown;
+    try {
+      version = (JSON.parse(payload.toString('utf8')) as { version?: unknown }).version;
+    } catch {
+      return;
+    }
+    if (typeof version !== 'number' || !Number.isFinite(version) || version <= (this.planSent.get(id) ?? -1)) return;
+    this.planSent.set(id, version);
+    this.changed.add(id);
+  }
+
   /** Ids of every registered device. */
   deviceIds(): string[] {
     return [...this.devices.keys()];
@@ -510,6 +527,9 @@ export class DeviceGateway implements DeviceAuthority {
   private onMessage(topic: string, payload: Buffer, receivedAt: number): void {
     const parsed = parseDeviceTopic(topic);
     if (!parsed || payload.length === 0) return;
+    // A plan comes from a server, not the device: noted even before this instance knows the device
+    // (heard before its row could be read, it must not make the device unknown for a minute).
+    if (parsed.kind === 'plan') return this.planHeard(parsed.deviceId, payload);
     const d = this.devices.get(parsed.deviceId);
     if (!d) return this.learn(parsed.deviceId, { topic, payload, receivedAt });
     // Cut off for invalid messages: on an external broker it may still be connected, and is not listened to.

@@ -274,7 +274,9 @@ export async function connectExternalBroker(app: FastifyInstance, url: string, o
       throw error;
     }
   }
-  await client.subscribeAsync([topics.allState, topics.allEvent], { qos: 1 });
+  // Plans too (retained, published by the scheduler's leader): every instance shows which plan each
+  // speaker should hold, and so whether it holds it (issue #30), whichever instance a console uses.
+  await client.subscribeAsync([topics.allState, topics.allEvent, topics.allPlan], { qos: 1 });
   // One instance answers each clock request: a shared subscription hands every request to one of
   // the servers subscribed in the group (state and events go to all: each keeps the live view).
   await client.subscribeAsync(`$share/${CLOCK_SHARE_GROUP}/${topics.allClock}`, { qos: 0 });

@@ -45,7 +45,10 @@ interface Held {
  * quiet hours applied as the play command applies them, and the size and sha256 of every stored file.
  * It is recomputed after each reading of the schedules (any schedule, holiday or approval change, and
  * every 5 s) and after a device's configuration is republished (an area move, quiet hours); a device
- * gets a new retained plan only when its content changed. Only the instance whose scheduler leads publishes.
+ * gets a new retained plan only when its content changed. Only the instance whose scheduler leads
+ * publishes; the others make the same plans without publishing them, so that every instance knows
+ * what each speaker holds (the files a speaker may fetch from any instance, the speakers still
+ * holding a deleted schedule).
  */
 export class DevicePlans {
   private readonly held = new Map<string, Held>();
@@ -54,6 +57,8 @@ export class DevicePlans {
   private running: Promise<void> = Promise.resolve();
   private again = false;
   private stopped = false;
+  /** Whether the last plans were made as the leader (published): one that becomes leader publishes them all once. */
+  private published = false;
   private readonly now: () => number;
 
   constructor(
@@ -74,28 +79,34 @@ export class DevicePlans {
   }
 
   /**
-   * How many of `deviceIds` have not heard of a change to their plans (issue #30: deleting a schedule
+   * How many of `deviceIds` have not heard of a change made at `since` (issue #30: deleting a schedule
    * says how many speakers may still play it): the plans are made again and published, then those
    * the server believes online get up to `waitMs` to report the new version (they report it within
    * a few seconds, with jitter); a speaker offline, or one whose link is down unseen, has not.
    */
-  async notHeard(deviceIds: string[], waitMs = 4000): Promise<number> {
+  async notHeard(deviceIds: string[], since: number, waitMs = 4000): Promise<number> {
     if (deviceIds.length === 0) return 0;
     await this.refresh();
     const until = Date.now() + waitMs;
     for (;;) {
-      const behind = deviceIds.filter((id) => !this.acknowledged(id));
+      const behind = deviceIds.filter((id) => !this.acknowledged(id, since));
       if (behind.length === 0 || Date.now() >= until || behind.every((id) => !this.gateway.liveOf(id)?.online)) return behind.length;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 
-  /** Whether a device reports holding the plan last published to it (a device no longer registered has nothing to hear). */
-  private acknowledged(deviceId: string): boolean {
+  /**
+   * Whether a device reports holding a plan made after a change at `since` (a device no longer
+   * registered has nothing to hear). The leader knows the version it published; another instance
+   * knows that the leader's next plan is versioned by the leader's clock, after the change.
+   */
+  private acknowledged(deviceId: string, since: number): boolean {
+    if (!this.gateway.areaOf(deviceId)) return true;
+    const reported = this.gateway.liveOf(deviceId)?.lichphat?.phienban;
+    if (reported === null || reported === undefined) return false;
+    if (!this.published) return reported >= since;
     const plan = this.held.get(deviceId)?.plan;
-    if (!plan) return !this.gateway.areaOf(deviceId);
-    const held = this.gateway.liveOf(deviceId)?.lichphat?.phienban;
-    return held !== null && held !== undefined && held >= plan.version;
+    return !!plan && reported >= plan.version;
   }
 
   /** Recomputes every plan; calls made while one runs are folded into one more run after it. */
@@ -104,7 +115,7 @@ export class DevicePlans {
     this.again = true;
     this.running = this.running.then(async () => {
       this.again = false;
-      if (!this.scheduler.isLeader || this.stopped) return;
+      if (this.stopped) return;
       await this.publishAll();
     }).catch((error: unknown) => this.log.error({ err: error }, 'device plans: refresh failed'));
     return this.running;
@@ -117,6 +128,10 @@ export class DevicePlans {
   }
 
   private async publishAll(): Promise<void> {
+    const leading = this.scheduler.isLeader;
+    // Plans made as a follower were never published: the new leader publishes each once.
+    if (leading && !this.published) this.held.clear();
+    this.published = leading;
     const now = this.now();
     const validFrom = Math.floor(now / HOUR_MS) * HOUR_MS;
     const validUntil = validFrom + (this.opts.horizonHours + 1) * HOUR_MS;
@@ -166,6 +181,7 @@ export class DevicePlans {
       const content = { validFrom, validUntil, occurrences: list.map((x) => x.occurrence) };
       const plan: DevicePlan = { version: Math.max(now, (held?.plan.version ?? 0) + 1), issuedAt: now, ...content, checksum: sha256hex(planBody(content)) };
       this.held.set(deviceId, { key, plan });
+      if (!leading) continue;
       publishes.push(this.gateway.publishPlan(deviceId, plan).catch((error: unknown) => {
         this.held.delete(deviceId);
         this.log.warn({ err: error, deviceId }, 'device plans: plan not published');

@@ -149,7 +149,7 @@ async function draft(deps: CapDeps, session: Session, message: CapMessage, info:
     tieude: bulletinTitle(message, info), nguonphat: [source], diabanchon: areas.map((a) => a.id), thietbichon: [ALL_DEVICES],
     loaibantin: SUDDEN_INFORMATION, uutien: EMERGENCY, chedophat: 'motlan', ngaybatdau: vnIsoDay(at), giophat: [vnHourMinute(at)], kieulaplai: 0,
   }));
-  await deps.scheduler.reload();
+  await deps.scheduler.changed();
   announceSchedules(deps.notifyDeps.bus, [row]);
   await notifyScheduleAwaitingApproval(deps.notifyDeps, { id: row.id, adminId: row.admin_id, areaIds: row.chosen_areas, title: row.title, createdByName: row.creator_name })
     .catch((error: unknown) => deps.log.warn({ err: error }, 'CAP draft notification failed'));

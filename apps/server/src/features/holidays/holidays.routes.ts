@@ -22,7 +22,7 @@ export async function holidayRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const calendar = await saveCalendar(app.db, request.session!, request.body as HolidayCalendarBody);
     // Schedules that skip holidays fire by the new calendar from now on.
-    await app.scheduler.reload();
+    await app.scheduler.changed();
     return { data: viewOf(calendar, thisYear()) };
   });
 }

@@ -58,7 +58,7 @@ export async function provinceInboundRoutes(app: FastifyInstance): Promise<void>
   /** A schedule made to await approval: the scheduler learns of it and its approvers are told. */
   const scheduled = async ({ awaiting }: InboundOutcome): Promise<void> => {
     if (!awaiting) return;
-    await app.scheduler.reload();
+    await app.scheduler.changed();
     announceSchedules(app.bus, [awaiting]);
     await notifyScheduleAwaitingApproval(app.notifyDeps, {
       id: awaiting.id, adminId: awaiting.admin_id, areaIds: awaiting.chosen_areas, title: awaiting.title, createdByName: awaiting.creator_name,

@@ -20,6 +20,8 @@ const GRACE_MS = 30_000;
 /** A run left 'claimed' this long after its planned second belongs to a scheduler that stopped: it is taken over. */
 const STALE_CLAIM_MS = 10_000;
 const RELOAD_MS = 5_000;
+/** The PostgreSQL channel on which an instance that changed schedules tells the others to read them at once. */
+const CHANGED_CHANNEL = 'loa_schedules_changed';
 /** How far back a restarted scheduler looks for occurrences it did not handle (marks them missed). */
 const MISSED_LOOKBACK_MS = 24 * 3600 * 1000;
 /** How often schedules not approved are looked at: missed at their start, or 30 minutes away. */
@@ -123,6 +125,17 @@ export class Scheduler {
     return this.reloading;
   }
 
+  /**
+   * After a change made here (schedules, approvals, holidays): reads them again, and has the other
+   * instances do so at once rather than at their next 5-second reading (the leader fires and plans
+   * from what it read: a speaker's plan follows a deletion made through another instance in
+   * milliseconds, not seconds).
+   */
+  async changed(): Promise<void> {
+    await this.reload();
+    if (this.opts.databaseUrl) await this.db.query(`NOTIFY ${CHANGED_CHANNEL}`).catch((error: unknown) => this.log.warn({ err: error }, 'scheduler: could not tell the other instances of a change'));
+  }
+
   /** The approved schedules as last read, each with when it fires (its administrator's holidays applied). */
   approved(): { row: q.ScheduleRow; recurrence: ReturnType<typeof recurrenceOf> }[] {
     return [...this.schedules.values()].map((row) => ({ row, recurrence: this.recurrence(row) }));
@@ -147,12 +160,15 @@ export class Scheduler {
         const fresh = new pg.Client({ connectionString: this.opts.databaseUrl, connectionTimeoutMillis: timeoutMs, keepAlive: true, application_name: 'loa-scheduler' });
         // A lost connection is an 'error' event: without a listener it would end the process.
         fresh.on('error', (error) => this.loseLead(fresh, error));
+        fresh.on('notification', () => void this.reload().catch((e: unknown) => this.log.error({ err: e }, 'scheduler reload failed')));
         this.leaderClient = fresh;
         this.leaderConnected = false;
       }
       client = this.leaderClient;
       if (!this.leaderConnected) {
         await client.connect();
+        // Every instance, leader or not, hears the others' changes on this connection.
+        await client.query(`LISTEN ${CHANGED_CHANNEL}`);
         this.leaderConnected = true;
       }
       if (this.leading) {

@@ -26,7 +26,7 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
   const one = envelope(scheduleSchema);
   /** After a change: the scheduler plans again, and the open lists of those who see these schedules read them again. */
   const changed = async (...rows: (q.ScheduleRow | null | undefined)[]) => {
-    await app.scheduler.reload();
+    await app.scheduler.changed();
     announceSchedules(app.bus, rows);
   };
   /** A schedule as the caller sees it: its pins, the actions it may take, what runs now. */
@@ -98,8 +98,9 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
    */
   const unheardAfter = async <T>(id: string, change: () => Promise<T>): Promise<{ result: T; unheard: number }> => {
     const holders = app.plans.holders(id);
+    const since = Date.now();
     const result = await change();
-    return { result, unheard: await app.plans.notHeard(holders) };
+    return { result, unheard: await app.plans.notHeard(holders, since) };
   };
 
   const idAction = (path: string, summary: string, run: (c: service.ScheduleContext, id: string) => Promise<q.ScheduleRow | void>, tellUnheard = false) =>
