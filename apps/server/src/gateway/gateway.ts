@@ -241,7 +241,11 @@ export class DeviceGateway implements DeviceAuthority {
       const [row] = await q.loadGatewayDevices(this.db, deviceId);
       if (!row) return void this.unknown.set(deviceId, Date.now());
       if (!this.areas.has(row.area_id)) await this.reloadAreas();
-      if (!this.devices.has(deviceId) && !this.forgotten.has(deviceId) && !changedSince(deviceId)) this.remember(row);
+      if (!this.devices.has(deviceId) && !this.forgotten.has(deviceId) && !changedSince(deviceId)) {
+        this.remember(row);
+        // Learnt here after another instance added it: its plan (made on every instance) now includes it.
+        for (const listener of this.configListeners) listener(deviceId);
+      }
     })
       .catch((error: unknown) => this.log.warn({ err: error, deviceId }, 'device heard from could not be read'))
       .finally(() => {

@@ -97,6 +97,10 @@ export async function scheduleRoutes(app: FastifyInstance): Promise<void> {
    * change (they may still play it; issue #30).
    */
   const unheardAfter = async <T>(id: string, change: () => Promise<T>): Promise<{ result: T; unheard: number }> => {
+    // Who holds it by the schedules and speakers known now (an instance that does not lead may not
+    // have read a change made through another, or a speaker it has just learnt of, yet).
+    await app.scheduler.reload();
+    await app.plans.refresh();
     const holders = app.plans.holders(id);
     const since = Date.now();
     const result = await change();
