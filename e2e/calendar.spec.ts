@@ -229,6 +229,38 @@ test.describe('the schedule calendar', () => {
   });
 });
 
+test('a busy hour shows three blocks side by side and the rest behind "+N", whose list opens them (#32)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await onOwnCommune(page, 'Xã Giờ Đông', 'GIODONG', async ({ commune, tag, plan }) => {
+    const date = tomorrow();
+    const ids: string[] = [];
+    for (let i = 1; i <= 6; i += 1) ids.push(await plan(onceAt(commune._id, `Tin giờ đông ${i} ${tag}`, date, '13:30')));
+    await openCalendar(page, date);
+    await lane(page, '13:30').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const drawn = async () => (await Promise.all(ids.map((id) => block(page, id).count()))).reduce((a, b) => a + b, 0);
+    await expect.poll(drawn).toBeGreaterThan(0);
+    // At most three side by side, each wide enough to read its time and grab.
+    expect(await drawn()).toBeLessThanOrEqual(3);
+    for (const id of ids) {
+      if ((await block(page, id).count()) === 0) continue;
+      expect((await block(page, id).boundingBox())!.width).toBeGreaterThan(30);
+    }
+    const more = page.locator('.fc-timegrid-col').filter({ has: block(page, ids[0]) }).locator('.fc-more-link');
+    await expect(more).toHaveText(/^\+\d+$/);
+    await more.click();
+    // The list holds those not drawn; one of them opens like a block of the grid.
+    const popover = page.locator('.fc-popover');
+    await expect(popover).toBeVisible();
+    const listed = await popover.getByTestId('calendar-event').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.schedule ?? ''));
+    const notDrawn = [];
+    for (const id of ids) if ((await page.locator(`.fc-timegrid-col [data-testid="calendar-event"][data-schedule="${id}"]`).count()) === 0) notDrawn.push(id);
+    expect(notDrawn.length).toBeGreaterThanOrEqual(3);
+    expect(listed).toEqual(expect.arrayContaining(notDrawn));
+    await popover.locator(`[data-testid="calendar-event"][data-schedule="${notDrawn[0]}"]`).click();
+    await expect(page.getByRole('dialog', { name: new RegExp(`^Tin giờ đông \\d ${tag}$`) })).toBeVisible();
+  });
+});
+
 test('an officer without the approve right who moves or lengthens an approved schedule sends it back for approval', async ({ browser }) => {
   test.setTimeout(120_000);
   const admin = await (await browser.newContext()).newPage();

@@ -183,6 +183,11 @@ export function ScheduleCalendar({ schedules, onOpen, onSaved, now: fixedNow }: 
       eventTimeFormat={HOUR_FORMAT}
       nowIndicator
       dayMaxEvents
+      // A busy week (#32: 522 occurrences, blocks cut to "Chươ…" and too narrow to grab): at most
+      // three blocks side by side in an hour's column, the rest behind "+N", whose list opens
+      // on a click (each one there opens and drags as on the grid).
+      eventMaxStack={3}
+      slotEventOverlap={false}
       eventMinHeight={18}
       editable
       events={events}
