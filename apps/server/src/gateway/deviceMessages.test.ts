@@ -234,7 +234,8 @@ describe('device messages the contract refuses (issue #27)', () => {
     const now = Date.now();
     const row = (deviceId: string, extra: Partial<q.PlayRecord> = {}): q.PlayRecord => ({ deviceId, at: now, event: 'started', sessionId: 's', itemIndex: 0, url: null, message: null, ...extra });
     // Rows that never pass the contract, as a fault past it would bring them: a date out of range, a NUL.
-    const refused = await q.writeEachOnFailure([row(a.id), row(b.id, { at: 1e16 }), row(b.id, { message: 'x\u0000' }), row(a.id, { event: 'finished' })], (rows) => q.insertPlays(server.db, rows));
+    // (Each good row a second after the last: the history is read in time order.)
+    const refused = await q.writeEachOnFailure([row(a.id), row(b.id, { at: 1e16 }), row(b.id, { message: 'x\u0000' }), row(a.id, { event: 'finished', at: now + 1000 })], (rows) => q.insertPlays(server.db, rows));
     expect(refused.map((f) => f.row.deviceId)).toEqual([b.id, b.id]);
     expect((await plays(a.id)).map((p) => p.event)).toEqual(['started', 'finished']);
     expect(await plays(b.id)).toEqual([]);
@@ -242,7 +243,7 @@ describe('device messages the contract refuses (issue #27)', () => {
     // The gateway's flush does so: such a row in its queue (reached past the contract) fails alone and is counted.
     const gateway = server.app.gateway as unknown as { plays: q.PlayRecord[]; strikes: { counts: { unwritten: number } } };
     const before = gateway.strikes.counts.unwritten;
-    gateway.plays.push(row(b.id, { at: 1e16 }), row(a.id, { event: 'error', message: 'mất nguồn' }));
+    gateway.plays.push(row(b.id, { at: 1e16 }), row(a.id, { event: 'error', message: 'mất nguồn', at: now + 2000 }));
     await server.app.gateway.flush();
     expect((await plays(a.id)).map((p) => p.event)).toEqual(['started', 'finished', 'error']);
     expect(gateway.strikes.counts.unwritten).toBe(before + 1);
