@@ -54,7 +54,11 @@ export const MEDIA_EXTENSION = '.mp3';
  */
 export function uniqueMediaName(originalName: string): string {
   const base = path.basename(originalName).normalize('NFC').replace(/\.[^.]*$/, '');
-  const safe = base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 120) || 'audio';
+  // At most 120 characters and 150 bytes (a file name on disk holds 255 bytes, and a Vietnamese
+  // letter takes up to 3: 120 of them made a name the disk refused, a 500 the fuzz tier found).
+  const chars = Array.from(base.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '')).slice(0, 120);
+  while (Buffer.byteLength(chars.join('')) > 150) chars.pop();
+  const safe = chars.join('').replace(/-+$/, '') || 'audio';
   return `${Date.now()}-${crypto.randomBytes(8).toString('hex')}-${safe}${MEDIA_EXTENSION}`;
 }
 
