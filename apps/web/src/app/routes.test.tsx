@@ -3,11 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@loa/contract';
 import { hardNavigation } from '../lib/navigation';
-import { makeUser } from '../test/fixtures';
+import { makeUser, overviewAnswer } from '../test/fixtures';
 import { fakeServer } from '../test/fakeServer';
 import { renderApp } from '../test/renderApp';
 
-const overview = { status: 200, body: { data: { taikhoan: { tong: 7, dangdangnhap: 2 }, diaban: { tong: 5, theocap: { xa: 1, thon: 4 } }, thietbi: { tong: 9, online: 6, offline: 3, dangphat: 2 }, nhatky: { homnay: 13 }, thietbitheodiaban: [], phathomnay: { tong: 0, theoloai: {} }, phattuannay: { tong: 0, theoloai: {} }, lichsapden: [], suco: [] } } };
+const overview = overviewAnswer();
 
 describe('route guard', () => {
   it('sends a logged-out visitor of a product route to /login', async () => {

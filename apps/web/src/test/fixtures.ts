@@ -23,3 +23,14 @@ export function makeUser(overrides: Partial<User> = {}): User {
     ...overrides,
   };
 }
+
+/** The overview's answer (GET /v1/client/tongquan), with `thietbi` counts replaced by `devices`. */
+export function overviewAnswer(devices: Partial<{ tong: number; online: number; offline: number; dangphat: number }> = {}) {
+  return {
+    status: 200,
+    body: { data: {
+      taikhoan: { tong: 7, dangdangnhap: 2 }, diaban: { tong: 5, theocap: { xa: 1, thon: 4 } }, thietbi: { tong: 9, online: 6, offline: 3, dangphat: 2, ...devices },
+      nhatky: { homnay: 13 }, thietbitheodiaban: [], phathomnay: { tong: 0, theoloai: {} }, phattuannay: { tong: 0, theoloai: {} }, lichsapden: [], suco: [],
+    } },
+  };
+}

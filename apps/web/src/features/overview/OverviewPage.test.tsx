@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { EVENTS } from '@loa/contract';
-import { makeUser } from '../../test/fixtures';
+import { makeUser, overviewAnswer } from '../../test/fixtures';
 import { fakeServer } from '../../test/fakeServer';
 import { fakeSocket } from '../../test/fakeSocket';
 import { renderApp } from '../../test/renderApp';
@@ -18,15 +18,10 @@ describe('Tổng quan, first load', () => {
 });
 
 describe('Tổng quan, kept live', () => {
-  const overview = (dangphat: number) => ({
-    status: 200,
-    body: { data: { taikhoan: { tong: 7, dangdangnhap: 2 }, diaban: { tong: 5, theocap: { xa: 1, thon: 4 } }, thietbi: { tong: 9, online: 9, offline: 0, dangphat }, nhatky: { homnay: 13 }, thietbitheodiaban: [], phathomnay: { tong: 0, theoloai: {} }, phattuannay: { tong: 0, theoloai: {} }, lichsapden: [], suco: [] } },
-  });
-
   it('counts the speakers playing as they start (a live talk too) and reads the charts again when a bulletin starts (#32 low item)', { timeout: 30_000 }, async () => {
     let playing = 0;
     const { calls } = fakeServer({
-      [`GET ${OVERVIEW_PATH}`]: () => overview(playing),
+      [`GET ${OVERVIEW_PATH}`]: () => overviewAnswer({ online: 9, offline: 0, dangphat: playing }),
       [`GET ${OVERVIEW_CHARTS_PATH}`]: { status: 200, body: { data: { bantintheongay: [], tructuyen24h: [], tructuyen7ngay: [], ngoaituyen: [], hoanthanh: null } } },
     });
     const socket = fakeSocket();
