@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { checkServerUrl, writeCredentials, type BoxConfig, type BoxCredentials } from './boxConfig';
-import { readModem } from './modem';
+import { readModem, readModemLocation } from './modem';
 import { DEFAULT_FIRMWARE } from './agentTypes';
 
 // Enrolment of a box (docs/device-protocol.md "Enrolment"): `loa-speaker enrol --server URL --code
@@ -12,6 +12,8 @@ export interface HardwareIdentity {
   serial?: string;
   imei?: string;
   firmware: string;
+  /** Where the modem's GPS puts the box, when it has a fix: the officer places it on the map from it. */
+  gps?: { lat: number; lng: number };
 }
 
 async function firstLine(file: string): Promise<string | undefined> {
@@ -32,8 +34,11 @@ export async function hardwareIdentity(root = ''): Promise<HardwareIdentity> {
   if (!machineId) throw new Error('Không đọc được /etc/machine-id của hệ thống / cannot read /etc/machine-id (systemd-machine-id-setup makes one)');
   const cpuSerial = /^Serial\s*:\s*([0-9a-f]+)$/im.exec((await readFile(`${root}/proc/cpuinfo`, 'utf8').catch(() => '')))?.[1];
   const serial = (await firstLine(`${root}/sys/firmware/devicetree/base/serial-number`)) ?? cpuSerial ?? (await firstLine(`${root}/sys/class/dmi/id/product_serial`));
-  const imei = (await readModem())?.imei;
-  return { machineId, serial: serial && !/^(0+|to be filled.*|none|default string)$/i.test(serial) ? serial : undefined, imei, firmware: DEFAULT_FIRMWARE };
+  const [modem, gps] = await Promise.all([readModem(), readModemLocation()]);
+  return {
+    machineId, serial: serial && !/^(0+|to be filled.*|none|default string)$/i.test(serial) ? serial : undefined,
+    imei: modem?.imei, firmware: DEFAULT_FIRMWARE, ...(gps ? { gps } : {}),
+  };
 }
 
 /** An answer of the server that is not a success, with its Vietnamese message. */

@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeviceState, topics, type DeviceState } from '@loa/contract';
 import { SpeakerAgent } from './agent';
 import { readHealth } from './health';
-import { parseModemKeyValues } from './modem';
+import { hardwareIdentity } from './enrol';
+import { DEFAULT_FIRMWARE } from './agentTypes';
+import { parseModemKeyValues, parseModemLocation } from './modem';
 import { SilentPlayer } from './player';
 import { startTestBroker, type TestBroker } from './testing/broker';
 import { AGENT_VERSION } from './version';
@@ -94,6 +96,29 @@ describe('box health', () => {
     expect(parseModemKeyValues(MMCLI_OUTPUT)).toEqual({ imei: '356938035643809', signal: 67, operator: 'Viettel', technology: 'lte' });
     expect(parseModemKeyValues('modem.generic.signal-quality.value : 250\nmodem.generic.equipment-identifier : abc')).toEqual({});
     expect(parseModemKeyValues('modem.3gpp.operator-name : --\nmodem.3gpp.operator-code : 45202')).toEqual({ operator: '45202' });
+  });
+
+  it('gives enrolment the machine id, the board serial, the modem IMEI and the GPS position where the modem has a fix', async () => {
+    await fakeRoot({});
+    await mkdir(join(root, 'etc'), { recursive: true });
+    await writeFile(join(root, 'etc/machine-id'), '0f5c2a7e9b1d4c3a8e6f7a8b9c0d1e2f\n');
+    await writeFile(join(root, 'proc/cpuinfo'), 'processor\t: 0\nHardware\t: BCM2835\nSerial\t\t: 10000000a3b4c5d6\n');
+    // mmcli as ModemManager answers with the GPS on and a fix (`--location-get`), and without a fix.
+    const location = (lat: string, lng: string) => [
+      'modem.location.3gpp.mcc : 452', 'modem.location.3gpp.mnc : 04',
+      'modem.location.gps.utc : 031512.00', `modem.location.gps.longitude : ${lng}`, `modem.location.gps.latitude : ${lat}`, 'modem.location.gps.altitude : 12.3',
+    ].join('\n');
+    const answers = (fix: string) => `case "$*" in\n"-m any --location-get --output-keyvalue") cat <<'OUT'\n${fix}\nOUT\n;;\n"-m any --output-keyvalue") cat <<'OUT'\n${MMCLI_OUTPUT}\nOUT\n;;\n*) exit 3;;\nesac`;
+    process.env.PATH = `${bin}${delimiter}${savedPath}`;
+    await fakeMmcli(answers(location('21.028511', '105.854167')));
+    expect(await hardwareIdentity(root)).toEqual({
+      machineId: '0f5c2a7e9b1d4c3a8e6f7a8b9c0d1e2f', serial: '10000000a3b4c5d6', imei: '356938035643809', firmware: DEFAULT_FIRMWARE,
+      gps: { lat: 21.028511, lng: 105.854167 },
+    });
+    await fakeMmcli(answers(location('--', '--')));
+    expect((await hardwareIdentity(root)).gps).toBeUndefined();
+    expect(parseModemLocation(location('0.000000', '0.000000'))).toBeNull();
+    expect(parseModemLocation(location('91.5', '105.8'))).toBeNull();
   });
 });
 

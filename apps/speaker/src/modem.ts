@@ -47,3 +47,33 @@ export async function readModem(): Promise<ModemInfo | null> {
     return null;
   }
 }
+
+/** A position the modem's GPS reports (decimal degrees). */
+export interface ModemLocation {
+  lat: number;
+  lng: number;
+}
+
+/** Parses `mmcli --location-get --output-keyvalue`: the GPS fix, or null without one (`--`, out of range, or 0,0). */
+export function parseModemLocation(text: string): ModemLocation | null {
+  const lat = Number(value(text, 'modem.location.gps.latitude'));
+  const lng = Number(value(text, 'modem.location.gps.longitude'));
+  if (value(text, 'modem.location.gps.latitude') === undefined || value(text, 'modem.location.gps.longitude') === undefined) return null;
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180 || (lat === 0 && lng === 0)) return null;
+  return { lat, lng };
+}
+
+/**
+ * Where the modem's GPS puts the box, or null (no mmcli, no modem, no GPS, no fix yet, or no answer
+ * within 5 s). Only read: the GPS is switched on by whoever set up ModemManager (a box's image).
+ */
+export async function readModemLocation(): Promise<ModemLocation | null> {
+  const mmcli = await findExecutable('mmcli');
+  if (!mmcli) return null;
+  try {
+    const { stdout } = await promisify(execFile)(mmcli, ['-m', 'any', '--location-get', '--output-keyvalue'], { timeout: 5000 });
+    return parseModemLocation(stdout);
+  } catch {
+    return null;
+  }
+}
