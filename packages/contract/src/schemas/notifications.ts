@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LOCALE, LOCALES } from '../constants';
 import { isHttpUrl } from './outbound';
 import { NOTIFICATION_MESSAGES, NOTIFICATION_KINDS } from './notifications.messages';
 
@@ -60,10 +61,13 @@ const webhookConfig = z.object({
 });
 const events = z.array(z.enum(kinds, { error: NOTIFICATION_MESSAGES.eventUnknown })).max(kinds.length);
 
+/** The language the forwarded messages are written in (Vietnamese unless chosen). */
+const language = z.enum(LOCALES).default(DEFAULT_LOCALE);
+
 export const forwardingUpdateBodySchema = z.discriminatedUnion('dichvu', [
-  z.object({ dichvu: z.literal('telegram'), batdau: z.boolean(), sukien: events, cauhinh: telegramConfig }),
-  z.object({ dichvu: z.literal('zalo'), batdau: z.boolean(), sukien: events, cauhinh: zaloConfig }),
-  z.object({ dichvu: z.literal('webhook'), batdau: z.boolean(), sukien: events, cauhinh: webhookConfig }),
+  z.object({ dichvu: z.literal('telegram'), batdau: z.boolean(), sukien: events, ngonngu: language, cauhinh: telegramConfig }),
+  z.object({ dichvu: z.literal('zalo'), batdau: z.boolean(), sukien: events, ngonngu: language, cauhinh: zaloConfig }),
+  z.object({ dichvu: z.literal('webhook'), batdau: z.boolean(), sukien: events, ngonngu: language, cauhinh: webhookConfig }),
 ], { error: NOTIFICATION_MESSAGES.serviceUnknown });
 export type ForwardingUpdateBody = z.infer<typeof forwardingUpdateBodySchema>;
 
@@ -72,6 +76,8 @@ export const forwardingSchema = z.object({
   dichvu: messagingServiceSchema,
   batdau: z.boolean(),
   sukien: z.array(z.enum(kinds)),
+  /** The language its messages are written in. */
+  ngonngu: z.enum(LOCALES),
   cauhinh: z.record(z.string(), z.string()),
   loigannhat: z.string().nullable(),
   /** Whether the caller may change it (the administrator's own account, or an account manager not limited to an area). */

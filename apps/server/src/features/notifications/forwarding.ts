@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { outboundStatusMessage, type MessagingService, type NotificationKind } from '@loa/contract';
+import { DEFAULT_LOCALE, localizeMessage, outboundStatusMessage, type Locale, type MessagingService, type NotificationKind } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { OutboundError, type Outbound } from '../../infra/outbound';
 
@@ -91,8 +91,17 @@ export const zaloRefusal = (code: unknown): string => (code === -216 || code ===
 /** Why a send failed, as a Vietnamese sentence (never what the remote side answered). */
 export const failureReason = (error: unknown): string => (error instanceof OutboundError ? error.message : new OutboundError('connect').message);
 
-/** Sends one event through one service: Telegram's sendMessage, Zalo OA's message, or a JSON POST to a webhook (HMAC-signed when it has a secret). */
-export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow, 'service' | 'config'>, event: ForwardedEvent): Promise<void> {
+/** The language a service's messages are written in (its settings' `ngonngu`; Vietnamese unless English was chosen). */
+export const forwardingLocale = (config: Record<string, string>): Locale => (config.ngonngu === 'en' ? 'en' : DEFAULT_LOCALE);
+
+/**
+ * Sends one event through one service: Telegram's sendMessage, Zalo OA's message, or a JSON POST to
+ * a webhook (HMAC-signed when it has a secret), its title and text in the service's language (the
+ * notification tables' English, as the console shows them).
+ */
+export async function sendThrough(deps: ForwardingDeps, row: Pick<ForwardingRow, 'service' | 'config'>, original: ForwardedEvent): Promise<void> {
+  const locale = forwardingLocale(row.config);
+  const event = locale === DEFAULT_LOCALE ? original : { ...original, title: localizeMessage(original.title, locale), body: original.body && localizeMessage(original.body, locale) };
   if (row.service === 'telegram') {
     const text = [event.title, event.body, event.link].filter(Boolean).join('\n');
     // The operator configured the Telegram base (maybe a local proxy): trusted, and the token cannot leave its path.

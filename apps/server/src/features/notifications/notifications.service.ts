@@ -1,5 +1,5 @@
 import {
-  MESSAGING_SERVICES, MSG, NOTIFICATION_MESSAGES, type Forwarding, type ForwardingUpdateBody, type MessagingService, type Notification,
+  DEFAULT_LOCALE, MESSAGING_SERVICES, MSG, NOTIFICATION_MESSAGES, type Forwarding, type ForwardingUpdateBody, type MessagingService, type Notification,
 } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { badRequest, outOfScope } from '../../infra/errors';
@@ -7,7 +7,7 @@ import type { Session } from '../auth/auth.service';
 import { requireRight } from '../auth/rights';
 import { writeSystemLog } from '../system-log/systemLog.service';
 import type { Outbound } from '../../infra/outbound';
-import { failureReason, listForwarding, saveForwarding, sendThrough, TEST_EVENT, type ForwardingDeps, type ForwardingRow } from './forwarding';
+import { failureReason, forwardingLocale, listForwarding, saveForwarding, sendThrough, TEST_EVENT, type ForwardingDeps, type ForwardingRow } from './forwarding';
 import { toNotification } from './notify';
 import * as q from './notifications.queries';
 
@@ -34,7 +34,7 @@ function toForwarding(service: MessagingService, row: ForwardingRow | undefined,
   const shown = (value: string | undefined) => (mayChange ? value ?? '' : mask(value));
   const cauhinh: Record<string, string> = service === 'telegram' ? { bottoken: mask(c.bottoken), chatid: shown(c.chatid) }
     : service === 'zalo' ? { accesstoken: mask(c.accesstoken), nguoinhan: shown(c.nguoinhan) } : { url: shown(c.url), bimat: mask(c.bimat) };
-  return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], cauhinh, loigannhat: row?.last_error ?? null, duocsua: mayChange };
+  return { dichvu: service, batdau: row?.enabled ?? false, sukien: row?.events ?? [], ngonngu: forwardingLocale(c), cauhinh, loigannhat: row?.last_error ?? null, duocsua: mayChange };
 }
 
 /**
@@ -77,6 +77,8 @@ export async function updateForwarding(db: Db, session: Session, body: Forwardin
     outbound.assertAllowed(body.cauhinh.url);
     config = { url: body.cauhinh.url, ...((body.cauhinh.bimat || stored.bimat) ? { bimat: body.cauhinh.bimat || stored.bimat } : {}) };
   }
+  // The language of its messages, kept with the service's settings (only a non-default one is written).
+  if (body.ngonngu !== DEFAULT_LOCALE) config.ngonngu = body.ngonngu;
   const events = [...new Set(body.sukien)];
   await db.transaction(async (tx) => {
     await saveForwarding(tx, { admin_id: session.user.admin_id, service: body.dichvu, enabled: body.batdau, events, config });

@@ -239,6 +239,26 @@ describe('forwarding to messaging services', () => {
     expect(telegram.calls[telegram.calls.length - 1].url).toBe('/bot123456:ABCDEF-secret/sendMessage');
   });
 
+  it('writes the forwarded messages in the language chosen for the service, as the console shows them in it', async () => {
+    const { admin, client } = await signedInAdmin(server);
+    const save = await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], ngonngu: 'en', cauhinh: { bottoken: '123456:EN-secret', chatid: '-300' } });
+    expect(save.body.data).toMatchObject({ dichvu: 'telegram', ngonngu: 'en' });
+    expect((await client.get('/v1/client/thongbao/chuyentiep')).body.data.find((f: { dichvu: string }) => f.dichvu === 'telegram').ngonngu).toBe('en');
+    const before = telegram.calls.length;
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-en', adminId: admin.id, areaIds: [], title: 'Bão số 3', createdByName: 'Xã A' });
+    expect(telegram.calls.length).toBe(before + 1);
+    expect(JSON.parse(telegram.calls[telegram.calls.length - 1].body).text).toBe([
+      'Schedule awaiting approval', 'Xã A sent the schedule "Bão số 3" for approval.', 'https://loa.example.vn/quan-ly-lich-phat?id=lich-en',
+    ].join('\n'));
+    expect((await client.post('/v1/client/thongbao/chuyentiep/guithu', { dichvu: 'telegram' })).status).toBe(200);
+    expect(JSON.parse(telegram.calls[telegram.calls.length - 1].body).text).toBe('Loa: a test message from the public-address system.');
+    // Back to Vietnamese (the default when none is sent); an unknown language is refused.
+    expect(await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], ngonngu: 'fr', cauhinh: { chatid: '-300' } })).toMatchObject({ status: 400 });
+    await client.post('/v1/client/thongbao/chuyentiep/capnhat', { dichvu: 'telegram', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { chatid: '-300' } });
+    await notifyScheduleAwaitingApproval(server.app.notifyDeps, { id: 'lich-vi', adminId: admin.id, areaIds: [], title: 'Bão số 4', createdByName: 'Xã A' });
+    expect(JSON.parse(telegram.calls[telegram.calls.length - 1].body).text).toContain('Xã A gửi lịch phát "Bão số 4" chờ duyệt.');
+  });
+
   it('posts signed JSON to a webhook, and keeps the last error when it fails', async () => {
     const hook = await fakeApi();
     const failing = await fakeApi(500);

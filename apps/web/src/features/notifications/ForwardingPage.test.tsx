@@ -11,7 +11,7 @@ const manager = () => makeUser({ quyenhan: [{ value: 'quanlytaikhoan', quyen: 'q
 
 describe('/notification-zalo', { timeout: 20_000 }, () => {
   it('configures Zalo OA forwarding (token kept when empty, followers checked), saves the chosen events and sends a test', async () => {
-    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '1001' }, loigannhat: null, duocsua: true };
+    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], ngonngu: 'vi', cauhinh: { accesstoken: '••••dung', nguoinhan: '1001' }, loigannhat: null, duocsua: true };
     const server = fakeServer({
       [`GET ${BASE}`]: { status: 200, body: { data: [stored] } },
       [`POST ${BASE}/capnhat`]: (body) => ({ status: 200, body: { data: { ...stored, ...(body as object), cauhinh: stored.cauhinh } } }),
@@ -32,16 +32,20 @@ describe('/notification-zalo', { timeout: 20_000 }, () => {
     await userEvent.clear(users);
     await userEvent.type(users, '1001,1002');
     await userEvent.click(screen.getByLabelText('Lịch phát bị bỏ lỡ'));
+    // The followers read English: the messages are written in it.
+    expect(screen.getByRole('combobox', { name: 'Ngôn ngữ tin nhắn' })).toHaveTextContent('Tiếng Việt');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Ngôn ngữ tin nhắn' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Tiếng Anh (English)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Lưu cấu hình' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === `${BASE}/capnhat`)?.body).toEqual({
-      dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet', 'lichphat-bolo'], cauhinh: { nguoinhan: '1001,1002' },
+      dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet', 'lichphat-bolo'], ngonngu: 'en', cauhinh: { nguoinhan: '1001,1002' },
     }));
     await userEvent.click(screen.getByRole('button', { name: 'Gửi thử' }));
     await waitFor(() => expect(server.calls.find((c) => c.path === `${BASE}/guithu`)?.body).toEqual({ dichvu: 'zalo' }));
   });
 
   it('shows the settings read-only, with the reason, to an account manager who may not change them', async () => {
-    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], cauhinh: { accesstoken: '••••dung', nguoinhan: '••••1001' }, loigannhat: null, duocsua: false };
+    const stored = { dichvu: 'zalo', batdau: true, sukien: ['lichphat-choduyet'], ngonngu: 'vi', cauhinh: { accesstoken: '••••dung', nguoinhan: '••••1001' }, loigannhat: null, duocsua: false };
     fakeServer({ [`GET ${BASE}`]: { status: 200, body: { data: [stored] } } });
     renderApp('/notification-zalo', { user: manager() });
     expect(await screen.findByText(MSG.forwardingWholeAdministrator, {}, { timeout: 8000 })).toBeInTheDocument();

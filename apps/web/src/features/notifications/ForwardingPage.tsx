@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, FormLabel, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { GRID_SPACING, MESSAGING_SERVICES, MSG, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type MessagingService } from '@loa/contract';
+import { GRID_SPACING, LOCALES, MESSAGING_SERVICES, MSG, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES, type Forwarding, type Locale, type MessagingService } from '@loa/contract';
 import { useNotify } from '../../app/snackbar/useNotify';
 import { useT } from '../../i18n/useT';
 import type { MessageId } from '../../i18n/vi';
@@ -35,10 +35,10 @@ export function ForwardingPage({ service }: { service: string }) {
 }
 
 function ForwardingSettings({ service, title }: { service: MessagingService; title: string }) {
-  const { t, tMessage } = useT();
+  const { t, tMessage, locale } = useT();
   const notify = useNotify();
   const [stored, setStored] = useState<Forwarding | null | undefined>(undefined);
-  const [values, setValues] = useState<ForwardingFormValues>(() => forwardingToForm(undefined));
+  const [values, setValues] = useState<ForwardingFormValues>(() => forwardingToForm(undefined, locale));
   const [fieldError, setFieldError] = useState<{ field?: string; message: string; fields?: Record<string, string> } | null>(null);
   const [busy, setBusy] = useState(false);
   const invalidate = useInvalidate();
@@ -49,7 +49,7 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
   if (stored === undefined && (forwarding.data || forwarding.isError)) {
     const mine = forwarding.data?.find((f) => f.dichvu === service) ?? null;
     setStored(mine);
-    setValues(forwardingToForm(mine ?? undefined));
+    setValues(forwardingToForm(mine ?? undefined, locale));
   }
 
   const set = <K extends keyof ForwardingFormValues>(key: K, value: ForwardingFormValues[K]) => {
@@ -67,7 +67,7 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
     try {
       const saved = await saveForwarding(checked.body);
       setStored(saved);
-      setValues(forwardingToForm(saved));
+      setValues(forwardingToForm(saved, locale));
       void invalidate(FORWARDING_PATH);
       notify.success(t('forwarding.saved'));
     } catch (caught) {
@@ -120,6 +120,12 @@ function ForwardingSettings({ service, title }: { service: MessagingService; tit
                 ))}
               </FormGroup>
             </Stack>
+            <TextField
+              select label={t('forwarding.language')} value={values.ngonngu} onChange={(e) => set('ngonngu', e.target.value as Locale)}
+              helperText={t('forwarding.languageHelp')} sx={{ maxWidth: 320 }}
+            >
+              {LOCALES.map((l) => <MenuItem key={l} value={l}>{t(`forwarding.language.${l}`)}</MenuItem>)}
+            </TextField>
             {service === 'telegram' ? (
               <>
                 <PasswordField label={t('forwarding.botToken')} value={values.bottoken} onChange={(e) => set('bottoken', e.target.value)} autoComplete="off" placeholder={masked('bottoken')} helperText={errorFor('bottoken') ?? (masked('bottoken') ? t('forwarding.keepSecret') : t('forwarding.botTokenHelp'))} error={!!errorFor('bottoken')} fullWidth />

@@ -9,7 +9,7 @@ describe('forwardingBody', () => {
       accesstoken: NOTIFICATION_MESSAGES.zaloTokenRequired,
       nguoinhan: NOTIFICATION_MESSAGES.zaloUserRequired,
     });
-    const stored: Forwarding = { dichvu: 'zalo', batdau: false, sukien: [], cauhinh: { accesstoken: '••••dung', nguoinhan: '' }, loigannhat: null, duocsua: true };
+    const stored: Forwarding = { dichvu: 'zalo', batdau: false, sukien: [], ngonngu: 'vi', cauhinh: { accesstoken: '••••dung', nguoinhan: '' }, loigannhat: null, duocsua: true };
     expect(forwardingBody('zalo', empty, stored).fields).toEqual({ nguoinhan: NOTIFICATION_MESSAGES.zaloUserRequired });
     expect(forwardingBody('zalo', { ...empty, nguoinhan: '1001' }, stored).body).toBeDefined();
   });

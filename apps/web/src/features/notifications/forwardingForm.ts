@@ -1,8 +1,10 @@
-import { NOTIFICATION_MESSAGES, forwardingUpdateBodySchema, type Forwarding, type ForwardingUpdateBody, type MessagingService, type NotificationKind } from '@loa/contract';
+import { DEFAULT_LOCALE, NOTIFICATION_MESSAGES, forwardingUpdateBodySchema, type Locale, type Forwarding, type ForwardingUpdateBody, type MessagingService, type NotificationKind } from '@loa/contract';
 
 /** The settings form of one messaging service; secret fields start empty (empty keeps the stored secret). */
 export interface ForwardingFormValues {
   batdau: boolean;
+  /** The language the messages are written in. */
+  ngonngu: Locale;
   sukien: NotificationKind[];
   bottoken: string;
   chatid: string;
@@ -14,9 +16,11 @@ export interface ForwardingFormValues {
 }
 
 /** The form's starting values from the server's (masked) setting. */
-export function forwardingToForm(setting: Forwarding | undefined): ForwardingFormValues {
+export function forwardingToForm(setting: Forwarding | undefined, consoleLocale: Locale = DEFAULT_LOCALE): ForwardingFormValues {
   return {
     batdau: setting?.batdau ?? false,
+    // A service not yet set up writes in the console's language.
+    ngonngu: setting?.ngonngu ?? consoleLocale,
     sukien: setting?.sukien ?? [],
     bottoken: '',
     chatid: setting?.cauhinh.chatid ?? '',
@@ -44,7 +48,7 @@ export function forwardingBody(service: MessagingService, values: ForwardingForm
     : service === 'zalo'
       ? { nguoinhan: values.nguoinhan, ...(values.accesstoken.trim() ? { accesstoken: values.accesstoken.trim() } : {}) }
       : { url: values.url, ...(values.bimat ? { bimat: values.bimat } : {}) };
-  const parsed = forwardingUpdateBodySchema.safeParse({ dichvu: service, batdau: values.batdau, sukien: values.sukien, cauhinh });
+  const parsed = forwardingUpdateBodySchema.safeParse({ dichvu: service, batdau: values.batdau, sukien: values.sukien, ngonngu: values.ngonngu, cauhinh });
   const fields: Record<string, string> = {};
   const secret = REQUIRED_SECRET[service];
   if (secret && !values[secret.field].trim() && !stored?.cauhinh[secret.field]) fields[secret.field] = secret.message;
