@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { apiKey } from './query/apiKey';
 
@@ -16,9 +16,24 @@ export interface KeysetPage<T> {
 export function useKeysetPages<T>(firstPage: string, fetchPage: (after: string | null) => Promise<KeysetPage<T>>, staleTime?: number) {
   const client = useQueryClient();
   const queryKey = useMemo(() => apiKey(firstPage), [firstPage]);
+  /**
+   * The live changes made while a first page is being read, one list per read: its answer may be
+   * from before them (a notification made while the page loads), so they are made again on it.
+   */
+  const duringReads = useRef(new Set<((items: T[]) => T[])[]>());
   const query = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    queryFn: async ({ pageParam }) => {
+      if (pageParam !== null) return fetchPage(pageParam);
+      const changes: ((items: T[]) => T[])[] = [];
+      duringReads.current.add(changes);
+      try {
+        const page = await fetchPage(pageParam);
+        return { ...page, items: changes.reduce((items, change) => change(items), page.items) };
+      } finally {
+        duringReads.current.delete(changes);
+      }
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
     staleTime,
@@ -29,8 +44,12 @@ export function useKeysetPages<T>(firstPage: string, fetchPage: (after: string |
     if (hasNextPage && !isFetchingNextPage) await fetchNextPage();
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
-  /** Patches the loaded items (live additions, marks) in the cache: the list as one, on the first page; the cursors stay. */
+  /**
+   * Patches the loaded items (live additions, marks) in the cache: the list as one, on the first
+   * page; the cursors stay. A change made while the first page is read is made on its answer too.
+   */
   const update = useCallback((change: (items: T[]) => T[]) => {
+    for (const changes of duringReads.current) changes.push(change);
     client.setQueryData<InfiniteData<KeysetPage<T>, string | null>>(queryKey, (data) => {
       if (!data) return data;
       const changed = change(data.pages.flatMap((page) => page.items));
