@@ -114,7 +114,8 @@ export async function packageSpeaker(out = path.join(root, 'dist/packages'), { v
     const bundleDir = path.join(work, 'bundle');
     const result = await build({
       entryPoints: { 'loa-speaker': path.join(speaker, 'src/boxCli.ts') },
-      define: { __LOA_AGENT_VERSION__: JSON.stringify(version) },
+      // LOA_BUILT_AT: the earliest time the box believes a server's clock (apps/speaker/src/serverTls.ts).
+      define: { __LOA_AGENT_VERSION__: JSON.stringify(version), LOA_BUILT_AT: String(Date.now()) },
       outdir: bundleDir,
       outExtension: { '.js': '.cjs' },
       bundle: true,

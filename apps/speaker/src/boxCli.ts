@@ -10,6 +10,7 @@ import { claimHandover, enrolBox } from './enrol';
 import { AmplifiedPlayer, Amplifier, attachAmplifier } from './amplifier';
 import { choosePlayer, findExecutable, type Player } from './player';
 import { Stopper } from './stopSignal';
+import { installTrustedFetch } from './serverTls';
 import { mqttUrlFromServer } from './urls';
 import { AGENT_VERSION } from './version';
 import { boxUpdateSettings, installUpdate, requestInstall } from './boxUpdates';
@@ -153,6 +154,7 @@ async function testSound(config: BoxConfig, file: string | undefined): Promise<v
 
 /** Entry point of the `loa-speaker` command. */
 export async function boxMain(argv: string[]): Promise<void> {
+  installTrustedFetch();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -4,6 +4,7 @@ import { fail, onSignal } from './cliSupport';
 import { consoleLogger } from './consoleLogger';
 import { choosePlayer } from './player';
 import { simulate } from './simulate';
+import { installTrustedFetch } from './serverTls';
 import { mqttUrlFromServer } from './urls';
 
 const USAGE = `Loa — loa giả lập / speaker agent
@@ -65,6 +66,7 @@ async function runSimulation(values: Record<string, string | boolean | undefined
 
 /** Entry point of `npm run speaker`. */
 export async function main(argv: string[]): Promise<void> {
+  installTrustedFetch();
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -3,6 +3,7 @@ import mqtt, { type IClientPublishOptions, type MqttClient } from 'mqtt';
 import { topics } from '@loa/contract';
 import { reconnectDelay, MAX_RECONNECT_DELAY_MS } from './backoff';
 import type { Logger } from './logger';
+import { createTrustedConnection } from './serverTls';
 
 const DEFAULT_KEEPALIVE_S = 30;
 export const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
@@ -120,6 +121,8 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
       reconnectPeriod: 0,
       resubscribe: false,
       connectTimeout: this.options.connectTimeoutMs ?? 15_000,
+      // wss: the server's certificate checked at the server's time when this box's clock is off (serverTls.ts).
+      ...(this.options.mqttUrl.startsWith('wss:') ? { wsOptions: { createConnection: createTrustedConnection } } : {}),
       will: { topic: topics.state(id), payload: Buffer.from(OFFLINE_PAYLOAD), qos: 1, retain: true },
       // mqtt.js traces every packet through `debug` even when nothing prints it; with DEBUG set it still does.
       ...(process.env.DEBUG ? {} : { log: noop }),

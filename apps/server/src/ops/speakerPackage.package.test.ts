@@ -2,12 +2,15 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { builtinModules } from 'node:module';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROLMENT_MESSAGES, SOURCE_KINDS } from '@loa/contract';
 import { compareAudio, decodeMp3, readWav } from '../../../speaker/src/testing/audioCheck';
+import { makeTestCa } from '../../../speaker/src/testing/testCertificates';
 import { makeMp3 } from '../../test/audio';
 import { makeDebianRoot, type DebianRoot } from '../../test/debianRoot';
 import { broadcastForm, eventually, signedInAdmin, startTestServer, type TestClient, type TestServer } from '../../test/helpers';
@@ -89,6 +92,7 @@ describe('the amd64 package on a fresh Debian bookworm root', () => {
   /** Left by the first test for the update: the officer's console, the enrolled box and its running agent. */
   let client: TestClient;
   let deviceId: string;
+  let areas: Awaited<ReturnType<typeof signedInAdmin>>['areas'];
   let agent: ReturnType<DebianRoot['start']>;
   /** A failed wait, with what the running box printed (CI keeps nothing else of it). */
   const withAgentOutput = (error: Error): never => {
@@ -132,7 +136,7 @@ describe('the amd64 package on a fresh Debian bookworm root', () => {
 
     // Enrolment: the officer makes a code for the commune; the technician types it on the box.
     const admin = await signedInAdmin(server);
-    const { areas } = admin;
+    areas = admin.areas;
     client = admin.client;
     const made = await client.post('/v1/client/thietbi/madangky/themmoi', { diaban: areas.communeA, soluong: 1, hieulucgio: 2 });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
@@ -288,5 +292,72 @@ describe('the amd64 package on a fresh Debian bookworm root', () => {
     expect(again.code).toBe(0);
     expect((await debian.run(['dpkg-query', '-W', '-f', '${Version}', 'loa-speaker'])).output).toBe(next);
     agent.child.kill('SIGTERM');
+    await eventually(() => agent.child.exitCode !== null || agent.child.signalCode !== null, 30_000, 200);
+  });
+
+  it('enrols and plays over TLS on a box whose clock reads three years early (the certificate checked at the server\'s time)', async () => {
+    expect(client, 'the first test left a signed-in officer').toBeDefined();
+    // The server behind TLS, as a deployment runs it (its own authority here: a box trusts it
+    // through NODE_EXTRA_CA_CERTS, docs/operations.md), its certificate valid now and for a year.
+    const ca = makeTestCa();
+    const proxy = tls.createServer({ ...ca.issue(['localhost'], new Date(Date.now() - 3600_000), new Date(Date.now() + 365 * 86_400_000)) }, (socket) => {
+      const upstream = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const httpsUrl = `https://localhost:${(proxy.address() as net.AddressInfo).port}`;
+    try {
+      const faketime = await debian.run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'faketime']);
+      expect(faketime.code, faketime.output).toBe(0);
+      fs.writeFileSync(path.join(debian.dir, 'usr/local/share/loa-ca.crt'), ca.cert);
+      // A box whose clock was reset: everything it runs reads the time three years early (OpenSSL's
+      // certificate check included), as libfaketime makes it.
+      const env = {
+        NODE_EXTRA_CA_CERTS: '/usr/local/share/loa-ca.crt', LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+        FAKETIME: '-1095d', FAKETIME_DONT_FAKE_MONOTONIC: '1', FAKETIME_NO_CACHE: '1',
+      };
+      const date = await debian.run(['date', '+%Y'], { env });
+      expect(Number(date.output.trim())).toBe(new Date().getUTCFullYear() - 3);
+
+      const made = await client.post('/v1/client/thietbi/madangky/themmoi', { diaban: areas.communeB, soluong: 1, hieulucgio: 2 });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const machineId = crypto.randomBytes(16).toString('hex');
+      fs.writeFileSync(path.join(debian.dir, 'etc/machine-id'), `${machineId}\n`);
+      const enrolled = await debian.run(['loa-speaker', 'enrol', '--force', '--server', httpsUrl, '--code', made.body.data.ma], { env });
+      expect(enrolled.code, enrolled.output).toBe(0);
+      const stored = JSON.parse(fs.readFileSync(path.join(debian.dir, 'var/lib/loa-speaker/device.json'), 'utf8')) as { deviceId: string; server: string };
+      expect(stored.server).toBe(httpsUrl);
+
+      agent = debian.start(['loa-speaker', 'run'], { user: 'loa-speaker', env });
+      const pending = await eventually(async () => {
+        const res = await client.get('/v1/client/thietbi/chogan');
+        return (res.body.data as { _id: string; online: boolean }[]).find((d) => d._id === stored.deviceId && d.online);
+      }, 60_000, 200).catch(withAgentOutput);
+      const confirmed = await client.post('/v1/client/thietbi/xacnhan', { id: pending._id, tenthietbi: 'Loa đồng hồ sai', diaban: areas.communeB, vido: 21.03, kinhdo: 105.84 });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      await eventually(() => agent.output().includes('đồng bộ đồng hồ / clock synchronised'), 60_000, 200).catch(withAgentOutput);
+
+      // A bulletin plays on it at the server's time, its audio fetched over TLS too.
+      const source = makeMp3(3, 128, 659);
+      const res = await client.post('/v1/client/phatngay/phatngay', broadcastForm(
+        { tieude: 'Bản tin hộp sai giờ', loaibantin: 2, uutien: 1, diabanchon: [areas.communeB], thietbichon: ['tatca'], kieulaplai: 0, thoigianlaplai: 0, solanlaplai: 1 },
+        [{ kieunguon: SOURCE_KINDS.file, thoigianBatdau: 3, files: [{ fileName: 'gio-sai.mp3', url: 'x-gio-sai.mp3', duration: 3 }] }],
+        [{ name: 'gio-sai.mp3', data: source }],
+      ));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const wav = path.join(debian.dir, `var/lib/loa-speaker/wav/${res.body.data.idlichphat as string}-0.wav`);
+      await eventually(() => fs.existsSync(wav), 60_000, 200).catch(withAgentOutput);
+      const heard = await readWav(wav);
+      const decoded = await decodeMp3(source);
+      expect(heard.samples.length / heard.sampleRate, agent.output()).toBeGreaterThan(2);
+      const tail = { ...decoded, samples: decoded.samples.subarray(Math.max(0, decoded.samples.length - heard.samples.length)) };
+      expect(compareAudio(heard, tail), agent.output()).toMatchObject({ durationOk: true, matchOk: true });
+    } finally {
+      agent?.child.kill('SIGTERM');
+      proxy.close();
+      ca.remove();
+    }
   });
 });
