@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { choosePlayer, findExecutable, ProcessPlayer, SilentPlayer } from './player';
+import { PlaybackSession } from './session';
+import { STREAM_TIMEOUT_S } from './streamResume';
 import { compareAudio, readWav, type Audio } from './testing/audioCheck';
 import { mpg123ForTests } from './testing/mpg123';
 import { encodeMp3, speechLike } from './testing/signals';
@@ -17,6 +19,7 @@ const speechMp3 = encodeMp3(speech);
 let http: Server;
 let base: string;
 let relayClosed = false;
+let stallingListeners = 0;
 beforeAll(async () => {
   http = createServer((req, res) => {
     if (req.url === '/speech.mp3') {
@@ -29,6 +32,23 @@ beforeAll(async () => {
       let at = 0;
       const step = Math.ceil(speechMp3.length / 10);
       const timer = setInterval(() => {
+        res.write(speechMp3.subarray(at, at + step));
+        at = (at + step) % speechMp3.length;
+      }, 200);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    if (req.url === '/stalling-relay') {
+      // A station whose first listener gets 2 s of audio, then nothing on a connection that stays open
+      // (a silent encoder, a proxy that stalled); a listener who comes again gets it in real time.
+      stallingListeners += 1;
+      res.writeHead(200, { 'content-type': 'audio/mpeg' });
+      const first = stallingListeners === 1;
+      let at = 0;
+      const step = Math.ceil(speechMp3.length / 10);
+      const started = Date.now();
+      const timer = setInterval(() => {
+        if (first && Date.now() - started > 1800) return;
         res.write(speechMp3.subarray(at, at + step));
         at = (at + step) % speechMp3.length;
       }, 200);
@@ -184,7 +204,7 @@ cat > ${fed}
     await new ProcessPlayer('ffplay', endless.path).play('http://x/live', 0, 0.3, new AbortController().signal, 'relay');
     expect(Date.now() - t0).toBeLessThan(2000);
     const broken = await fakeProgram('echo "cannot open" >&2; exit 3');
-    await expect(new ProcessPlayer('mpg123', broken.path).play('http://x/kenh', 0, 5, new AbortController().signal, 'relay')).rejects.toThrow('cannot open');
+    await expect(new ProcessPlayer('mpg123', broken.path).play(`${base}/relay`, 0, 5, new AbortController().signal, 'relay')).rejects.toThrow('cannot open');
   });
 
   it('writes to a WAV file with mpg123 only', () => {
@@ -246,6 +266,32 @@ describe.runIf(mpg123)('ProcessPlayer writing what it plays (output folder)', ()
     const heard = await readWav(out('stopped-0.wav'));
     expect(compareAudio(heard, slice(speech, 0, 0.8), { maxLagSeconds: 0.1 })).toMatchObject({ durationOk: true, matchOk: true });
   });
+
+  it('gives up a relay gone silent on an open connection after STREAM_TIMEOUT_S, hears the station again from where it is now, and reports the gap (issue #30 item 4)', async () => {
+    const gaps: { from: number; to: number }[] = [];
+    const ends: string[] = [];
+    const startAt = Date.now();
+    const session = new PlaybackSession({
+      type: 'play', id: 'c-relay', issuedAt: startAt, expiresAt: startAt + 60_000, sessionId: 'relay-silent', priority: 1, title: 'VOV', startAt,
+      items: [{ url: `${base}/stalling-relay`, duration: 16, title: 'VOV1', kind: 'relay' }],
+    }, player, {
+      onItemStart: () => undefined, onItemEnd: (_i, outcome) => ends.push(outcome.kind), onEnd: () => undefined,
+      onGap: (_i, from, to) => gaps.push({ from, to }),
+    }, (u) => u);
+    await session.run();
+    expect(stallingListeners).toBe(2);
+    expect(ends).toEqual(['finished']);
+    // Lost: from the stall (about 2 s in) to the new connection, STREAM_TIMEOUT_S later and a little more.
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0].to - gaps[0].from).toBeGreaterThan(STREAM_TIMEOUT_S - 1);
+    expect(gaps[0].to - gaps[0].from).toBeLessThan(STREAM_TIMEOUT_S + 4);
+    // The second stretch is the station as it came, heard at once (not skipped to the clock's position), to the item's end.
+    const second = await readWav(out('relay-silent-0-2.wav'));
+    expect(second.samples.length / second.sampleRate).toBeGreaterThan(16 - gaps[0].to - 1);
+    // Its first seconds are the station's first (it sends from the top of its loop): heard, not skipped.
+    const comparison = compareAudio(slice(second, 0, 1.5), slice(speech, 0, 1.5), { maxLagSeconds: 0.3 });
+    expect(comparison.matchOk, JSON.stringify(comparison)).toBe(true);
+  }, 40_000);
 
   it('cuts a relay at its duration and names nothing it could not open', async () => {
     const t0 = Date.now();

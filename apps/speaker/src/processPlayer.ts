@@ -11,7 +11,7 @@ import { LivePacer } from './livePacer';
 import { ItemRecording, type ItemRef } from './recording';
 import { sleep } from './sleep';
 import { openFrom, openStream } from './rangeStream';
-import { isStream, STREAM_TIMEOUT_S } from './streamResume';
+import { isStream, STREAM_TIMEOUT_S, StreamStalledError } from './streamResume';
 import type { StopSignal } from './stopSignal';
 import { readWavLayout, wavSeconds } from './wav';
 
@@ -39,8 +39,8 @@ export async function findExecutable(name: string, path = process.env.PATH ?? ''
 
 /**
  * Plays through an external program: `mpg123` (seeks by skipping frames, volume as a scale factor)
- * or `ffplay` (seeks with -ss). The program reads the URL itself; it is stopped when the item's
- * time is up (a relay stream never ends by itself) or `signal` aborts.
+ * or `ffplay` (seeks with -ss). mpg123 is fed by the agent (pipes()); ffplay reads the URL itself.
+ * It is stopped when the item's time is up (a relay stream never ends by itself) or `signal` aborts.
  *
  * With `outputDir` (mpg123 only), mpg123 writes each item to a WAV file there instead of the sound
  * device (ItemRecording names them): the same decoder, seek and volume, for tests and checks of what
@@ -78,13 +78,18 @@ export class ProcessPlayer implements Player {
     return ['-nodisp', '-autoexit', '-loglevel', 'error', ...(live ? ['-fflags', 'nobuffer'] : []), '-volume', String(this.volume), ...seek, url];
   }
 
-  /** Whether play() fetches `url` itself and feeds it to the decoder (a stored file from a server). */
+  /**
+   * Whether play() fetches `url` itself and feeds it to the decoder: a stored file from a server, and
+   * a relay's station, so that a stream gone silent with its connection still open is noticed
+   * (STREAM_TIMEOUT_S) and heard again; mpg123 reading it would wait for ever. Live voice has its own path.
+   */
   private pipes(url: string, kind: PlayItem['kind']): boolean {
-    return this.program === 'mpg123' && kind !== 'live' && kind !== 'relay' && isStream(url);
+    return this.program === 'mpg123' && kind !== 'live' && isStream(url);
   }
 
   prepare(url: string, kind: PlayItem['kind'], signal: StopSignal): void {
-    if (signal.aborted || !this.pipes(url, kind) || this.prepared.has(url)) return;
+    // A relay is not opened ahead: it would be heard from where it was opened, late.
+    if (signal.aborted || kind === 'relay' || !this.pipes(url, kind) || this.prepared.has(url)) return;
     const opening = openStream(url, abortSignalOf(signal), STREAM_TIMEOUT_S * 1000);
     // A failure to open is play()'s to report (it opens it again); a stream closed before play()
     // feeds it (the session ended) errors with nobody listening yet.
@@ -107,8 +112,9 @@ export class ProcessPlayer implements Player {
   async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file', item?: ItemRef): Promise<void> {
     if (signal.aborted) return;
     const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' || kind === 'live' ? 0 : FILE_GRACE_MS);
-    // Live voice is heard from its newest audio: there is nothing to seek in it.
-    const from = kind === 'live' ? 0 : fromSeconds;
+    // Live voice and a relay are heard from their newest audio: there is nothing to seek in them
+    // (skipping frames of a station's stream would only delay it by as much).
+    const from = kind === 'live' || kind === 'relay' ? 0 : fromSeconds;
     const input = kind === 'live' && this.program === 'mpg123' ? url : undefined;
     // A stored file from the server is fetched by the agent and fed to mpg123, so that a stream gone
     // silent is noticed (rangeStream.ts); resumed after a drop, from its position with Range.
@@ -151,7 +157,7 @@ export class ProcessPlayer implements Player {
     }
     return new Promise((resolve, reject) => {
       const child = spawn(this.executable, args, { stdio: [liveInput || piped ? 'pipe' : 'ignore', 'ignore', 'pipe'] });
-      if (piped && child.stdin) feed(piped, child.stdin);
+      const fed = piped && child.stdin ? feed(piped, child.stdin) : null;
       let stderr = '';
       let stoppedByUs = false;
       let request: http.ClientRequest | null = null;
@@ -206,7 +212,10 @@ export class ProcessPlayer implements Player {
       };
       child.on('error', (error) => finish(error));
       child.on('close', (code) => {
-        if (stoppedByUs || code === 0) finish(null);
+        const silent = fed?.stalledFor() ?? null;
+        // The stream went silent and was given up: the item dropped where its audio stopped, not now.
+        if (!stoppedByUs && silent !== null) finish(new StreamStalledError(silent));
+        else if (stoppedByUs || code === 0) finish(null);
         else finish(new Error(stderr.trim() || `${this.program} exited with code ${code}`));
       });
     });
@@ -229,12 +238,18 @@ function abortSignalOf(signal: StopSignal): AbortSignal {
  * Feeds a fetched stream to the decoder's input; a stream with no bytes for STREAM_TIMEOUT_S has
  * dropped (its input is ended, the decoder stops, and the session resumes the item again).
  */
-function feed(body: Readable, stdin: Writable): void {
+function feed(body: Readable, stdin: Writable): { stalledFor: () => number | null } {
   stdin.on('error', () => undefined); // the decoder has gone: its exit says why
   let watchdog: NodeJS.Timeout | null = null;
+  let lastData = performance.now();
+  let stalled: number | null = null;
   const quiet = () => {
+    lastData = performance.now();
     if (watchdog) clearTimeout(watchdog);
-    watchdog = setTimeout(() => body.destroy(new Error(`no audio for ${STREAM_TIMEOUT_S} s`)), STREAM_TIMEOUT_S * 1000);
+    watchdog = setTimeout(() => {
+      stalled = (performance.now() - lastData) / 1000;
+      body.destroy(new Error(`no audio for ${STREAM_TIMEOUT_S} s`));
+    }, STREAM_TIMEOUT_S * 1000);
   };
   quiet();
   body.on('data', quiet);
@@ -245,4 +260,5 @@ function feed(body: Readable, stdin: Writable): void {
   body.on('error', end);
   body.on('close', end);
   body.pipe(stdin, { end: false });
+  return { stalledFor: () => stalled };
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { DeviceCommand, PlayItem } from '@loa/contract';
 import type { Player } from './player';
 import { sleep, sleepUntil } from './sleep';
-import { RESUME_WAIT_MS, RESUMED_AFTER_MS, shouldResume } from './streamResume';
+import { RESUME_WAIT_MS, RESUMED_AFTER_MS, shouldResume, StreamStalledError } from './streamResume';
 import { Stopper } from './stopSignal';
 import { itemStartOffset, locateInTimeline } from './timeline';
 
@@ -182,7 +182,9 @@ export class PlaybackSession {
             if (failure !== null) throw failure;
             break;
           }
-          drop ??= { reached: this.nowPlaying()?.position ?? position, reason: failure === null ? 'stream ended' : errorText(failure) };
+          // A stream given up for silence dropped when its audio stopped, the watchdog's wait before now.
+          const silent = failure instanceof StreamStalledError ? failure.silentSeconds : 0;
+          drop ??= { reached: Math.max(position, (this.nowPlaying()?.position ?? position) - silent), reason: failure === null ? 'stream ended' : errorText(failure) };
           await sleep(RESUME_WAIT_MS, signal);
           if (signal.aborted) break;
           position = Math.max(0, this.offset() - itemStart);

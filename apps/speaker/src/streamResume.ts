@@ -3,7 +3,7 @@ import type { PlayItem } from '@loa/contract';
 /**
  * When an item's audio comes over the network and the stream stops before the item's time is up
  * (the link dropped, the server went away, the agent's watchdog found no data for STREAM_TIMEOUT_S
- * in a stored file or live voice it fetches; a relay, read by mpg123, only when it closes or fails),
+ * in a stored file, a relay or live voice it fetches),
  * the item is resumed rather than given up (issue #30, item 4): it is played
  * again from where the synchronised clock says it should be (live voice from its newest audio, a
  * relay where the channel is now, a file from its position — from the cache when the plan's copy
@@ -18,6 +18,14 @@ import type { PlayItem } from '@loa/contract';
  * and giving the stream up then would lose what was buffered; a link back within this keeps its connection.
  */
 export const STREAM_TIMEOUT_S = 10;
+/** A stream given up after `silentSeconds` without data (its connection still open): the item dropped that long ago. */
+export class StreamStalledError extends Error {
+  override name = 'StreamStalledError';
+  constructor(readonly silentSeconds: number) {
+    super(`no audio for ${Math.round(silentSeconds)} s`);
+  }
+}
+
 /** Wait before each new attempt, ms. */
 export const RESUME_WAIT_MS = 1000;
 /**
