@@ -300,37 +300,39 @@ describe('the amd64 package on a fresh Debian bookworm root', () => {
     // The server behind TLS, as a deployment runs it (its own authority here: a box trusts it
     // through NODE_EXTRA_CA_CERTS, docs/operations.md), its certificate valid now and for a year.
     const ca = makeTestCa();
-    const proxy = tls.createServer({ ...ca.issue(['localhost'], new Date(Date.now() - 3600_000), new Date(Date.now() + 365 * 86_400_000)) }, (socket) => {
+    const proxy = tls.createServer({ ...ca.issue(['loa.huyen.test'], new Date(Date.now() - 3600_000), new Date(Date.now() + 365 * 86_400_000)) }, (socket) => {
       const upstream = net.connect(Number(new URL(server.url).port), '127.0.0.1');
       socket.pipe(upstream).pipe(socket);
       socket.on('error', () => upstream.destroy());
       upstream.on('error', () => socket.destroy());
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const httpsUrl = `https://localhost:${(proxy.address() as net.AddressInfo).port}`;
+    // The server by its name, as a box knows it (the root's /etc/hosts stands for the district's DNS).
+    const httpsUrl = `https://loa.huyen.test:${(proxy.address() as net.AddressInfo).port}`;
     try {
       const faketime = await debian.run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'faketime']);
       expect(faketime.code, faketime.output).toBe(0);
       fs.writeFileSync(path.join(debian.dir, 'usr/local/share/loa-ca.crt'), ca.cert);
+      fs.appendFileSync(path.join(debian.dir, 'etc/hosts'), '127.0.0.1 loa.huyen.test\n');
       // A box whose clock was reset: everything it runs reads the time three years early (OpenSSL's
-      // certificate check included), as libfaketime makes it.
-      const env = {
-        NODE_EXTRA_CA_CERTS: '/usr/local/share/loa-ca.crt', LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
-        FAKETIME: '-1095d', FAKETIME_DONT_FAKE_MONOTONIC: '1', FAKETIME_NO_CACHE: '1',
-      };
-      const date = await debian.run(['date', '+%Y'], { env });
-      expect(Number(date.output.trim())).toBe(new Date().getUTCFullYear() - 3);
+      // certificate check included), as libfaketime makes it (set inside the root, not for chroot itself).
+      const onBox = (args: string[]) => [
+        'env', 'NODE_EXTRA_CA_CERTS=/usr/local/share/loa-ca.crt', 'LD_PRELOAD=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
+        'FAKETIME=-1095d', 'FAKETIME_DONT_FAKE_MONOTONIC=1', 'FAKETIME_NO_CACHE=1', ...args,
+      ];
+      const date = await debian.run(onBox(['date', '+%Y']));
+      expect(Number(date.output.trim()), date.output).toBe(new Date().getUTCFullYear() - 3);
 
       const made = await client.post('/v1/client/thietbi/madangky/themmoi', { diaban: areas.communeB, soluong: 1, hieulucgio: 2 });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
       const machineId = crypto.randomBytes(16).toString('hex');
       fs.writeFileSync(path.join(debian.dir, 'etc/machine-id'), `${machineId}\n`);
-      const enrolled = await debian.run(['loa-speaker', 'enrol', '--force', '--server', httpsUrl, '--code', made.body.data.ma], { env });
+      const enrolled = await debian.run(onBox(['loa-speaker', 'enrol', '--force', '--server', httpsUrl, '--code', made.body.data.ma]));
       expect(enrolled.code, enrolled.output).toBe(0);
       const stored = JSON.parse(fs.readFileSync(path.join(debian.dir, 'var/lib/loa-speaker/device.json'), 'utf8')) as { deviceId: string; server: string };
       expect(stored.server).toBe(httpsUrl);
 
-      agent = debian.start(['loa-speaker', 'run'], { user: 'loa-speaker', env });
+      agent = debian.start(onBox(['loa-speaker', 'run']), { user: 'loa-speaker' });
       const pending = await eventually(async () => {
         const res = await client.get('/v1/client/thietbi/chogan');
         return (res.body.data as { _id: string; online: boolean }[]).find((d) => d._id === stored.deviceId && d.online);
