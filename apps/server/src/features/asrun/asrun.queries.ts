@@ -86,31 +86,54 @@ export async function selectRuns(db: Db, adminId: string, from: Date, to: Date):
   );
 }
 
-/** What one speaker reported about one session: whether it started, failed, and how it last stopped. */
+/**
+ * What one speaker reported about one session: whether it played, failed, and how it last stopped.
+ * An item it started but heard nothing of does not count as played: its next report is an error,
+ * and the time from the start to that error is all lost (an error within a second: the file or the
+ * station could not be opened, the agent's own "failed at once"; or the gaps it reported in between
+ * cover it: the stream never came back). A speaker whose link was down at a relay's start, say,
+ * starts it from its plan and cannot reach the station: it did not play it.
+ */
 export interface PlayReportRow {
   session_id: string;
   device_id: string;
+  /** Whether it played some item of the session (it started one and heard something of it). */
   started: boolean;
   errored: boolean;
   error_message: string | null;
-  /** The speaker's first `started` report (its own clock). */
+  /** The speaker's first `started` report of an item it heard (its own clock). */
   first_started: Date | null;
   /** `event:message` of its last report, e.g. 'finished:preempted'. */
   last: string;
 }
 
+/** Less than this heard between an item's start and its error is nothing heard (the agent's RESUME_MIN_PLAYED_S). */
+const HEARD_NOTHING_SECONDS = 1;
+
 export async function selectPlayReports(db: Db, sessionIds: string[]): Promise<PlayReportRow[]> {
   if (sessionIds.length === 0) return [];
   return db.query<PlayReportRow>(
-    `SELECT session_id, device_id,
-            bool_or(event = 'started') AS started,
+    `WITH ev AS (
+       SELECT p.id, p.session_id, p.device_id, p.item_index, p.event, p.at, p.message,
+              lead(p.event) OVER w AS next_event, lead(p.at) OVER w AS next_at
+         FROM device_plays p WHERE p.session_id = ANY($1::text[]) AND p.event <> 'gap'
+       WINDOW w AS (PARTITION BY p.session_id, p.device_id, p.item_index ORDER BY p.at, p.id)),
+     heard AS (
+       SELECT ev.*, (ev.event = 'started' AND NOT COALESCE(ev.next_event = 'error' AND
+                extract(epoch FROM ev.next_at - ev.at) - COALESCE((
+                  SELECT sum(g.gap_seconds) FROM device_plays g
+                   WHERE g.session_id = ev.session_id AND g.device_id = ev.device_id AND g.item_index IS NOT DISTINCT FROM ev.item_index
+                     AND g.event = 'gap' AND g.at >= ev.at AND g.at <= ev.next_at), 0) < $2, false)) AS played
+         FROM ev)
+     SELECT session_id, device_id,
+            bool_or(played) AS started,
             bool_or(event = 'error') AS errored,
             (array_agg(message ORDER BY at, id) FILTER (WHERE event = 'error'))[1] AS error_message,
-            min(at) FILTER (WHERE event = 'started') AS first_started,
-            (array_agg(event || ':' || COALESCE(message, '') ORDER BY at DESC, id DESC) FILTER (WHERE event <> 'gap'))[1] AS last
-       FROM device_plays WHERE session_id = ANY($1::text[])
+            min(at) FILTER (WHERE played) AS first_started,
+            (array_agg(event || ':' || COALESCE(message, '') ORDER BY at DESC, id DESC))[1] AS last
+       FROM heard
       GROUP BY session_id, device_id`,
-    [sessionIds],
+    [sessionIds, HEARD_NOTHING_SECONDS],
   );
 }
 
