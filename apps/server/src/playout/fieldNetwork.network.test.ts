@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,11 @@ const SOURCES = {
   expired: { seed: 3005, seconds: 3 },
   running: { seed: 3006, seconds: 30 },
   streamed: { seed: 3007, seconds: 40 },
+  dayMorning: { seed: 3011, seconds: 8 },
+  dayNoon: { seed: 3012, seconds: 8 },
+  dayAfternoon: { seed: 3013, seconds: 8 },
+  dayEvening: { seed: 3014, seconds: 8 },
+  dayRadio: { seed: 3015, seconds: 20 },
 } as const;
 const audio = {} as Record<keyof typeof SOURCES, { source: Audio; mp3: Buffer }>;
 
@@ -66,7 +72,9 @@ beforeAll(async () => {
   // Even a run stopped by a signal or a crash leaves no namespace behind.
   process.once('exit', cleanUp);
   const host = lab.hub();
-  server = await startTestServer({ PLAY_LEAD_MS: 1500 }, undefined, { host });
+  // The radio station of the day's case is on the host's private address: allowed, as a district
+  // allows its own station on its network.
+  server = await startTestServer({ PLAY_LEAD_MS: 1500, OUTBOUND_ALLOW_HOSTS: lab.hostIp }, undefined, { host });
   dir = mkdtempSync(path.join(tmpdir(), 'loa-network-'));
   // The agents' own temporary files (tsx's compile cache) go with the test's folder.
   mkdirSync(path.join(dir, 'tmp'));
@@ -171,6 +179,56 @@ async function schedule(w: Admin, areaId: string, title: string, file: { name: s
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data as Schedule;
+}
+
+/** A one-off schedule of these sources at `at` (whole seconds) for the commune. */
+async function scheduleOf(w: Admin, areaId: string, title: string, nguonphat: unknown[], at: number): Promise<Schedule> {
+  const res = await w.client.post('/v1/client/lichphat/taolichphat', {
+    tieude: title, nguonphat, diabanchon: [areaId], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'motlan', ngaybatdau: localDate(at), giophat: [vnClock(at)],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data as Schedule;
+}
+
+/**
+ * A radio station on the host (VOV standing in): an endless MP3 stream of `mp3` looped, sent at
+ * its bitrate after a first burst, as Icecast sends.
+ */
+async function radioStation(mp3: Buffer, kbps: number): Promise<{ url: string; listeners: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  let listeners = 0;
+  const station = createHttpServer((req, res) => {
+    listeners += 1;
+    res.writeHead(200, { 'content-type': 'audio/mpeg', 'cache-control': 'no-store' });
+    const perTick = Math.round((kbps * 1000) / 8 / 10);
+    let at = 0;
+    const take = (n: number) => {
+      const parts: Buffer[] = [];
+      while (n > 0) {
+        const piece = mp3.subarray(at, at + n);
+        parts.push(piece);
+        n -= piece.length;
+        at = (at + piece.length) % mp3.length;
+      }
+      return Buffer.concat(parts);
+    };
+    res.write(take(perTick * 20));
+    const timer = setInterval(() => res.write(take(perTick)), 100);
+    res.on('close', () => clearInterval(timer));
+  });
+  station.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => station.listen(0, lab.hostIp, resolve));
+  return {
+    url: `http://${lab.hostIp}:${(station.address() as import('node:net').AddressInfo).port}/vov1.mp3`,
+    listeners: () => listeners,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      station.close(() => resolve());
+    }),
+  };
 }
 
 /** An emergency of one uploaded file for the commune, now; answers its session id. */
@@ -376,4 +434,90 @@ describe.runIf(runnable)('speakers on field networks (namespaces, tbf, nftables 
     expect(gaps).toHaveLength(1);
     expect(gaps[0].gap_seconds).toBeGreaterThan(5);
   });
+
+  it('a commune\'s day with its link down a third of it: every stored programme plays on time and whole, the radio where it can, and the as-run record says exactly what happened', async () => {
+    // The day the demo's communes run in the field (docs/operations.md "Bytes per day"): a morning
+    // bulletin, the VOV relay, a noon bulletin, the relay again, an afternoon notice and an evening
+    // bulletin, in minutes for hours. The link is down from after the morning relay until after
+    // the noon relay: a third of the day, long enough for the server to see the speaker gone first.
+    const w = await signedInAdmin(server);
+    const commune = w.areas.communeB;
+    const s = await startSpeaker(w, commune, 'day');
+    const radio = await radioStation(audio.dayRadio.mp3, 64);
+    try {
+      const stored = async (name: keyof typeof SOURCES, file: string) => ({
+        kieunguon: SOURCE_KINDS.file, thoigianBatdau: SOURCES[name].seconds, files: [{ fileName: file, url: await upload(w, file, audio[name].mp3), duration: SOURCES[name].seconds }],
+      });
+      const relay = { kieunguon: SOURCE_KINDS.relay, thoigianBatdau: 12, tenkenh: 'VOV1', url: radio.url, thoiluong: 12 };
+      const t0 = secondAfter(Date.now() + 30_000);
+      const day = [
+        { title: 'Bản tin sáng', at: t0, sources: [await stored('dayMorning', 'ban-tin-sang.mp3')], source: 'dayMorning' as const, online: true },
+        { title: 'Tiếp sóng VOV sáng', at: t0 + 15_000, sources: [relay], source: null, online: true },
+        { title: 'Bản tin trưa', at: t0 + 100_000, sources: [await stored('dayNoon', 'ban-tin-trua.mp3')], source: 'dayNoon' as const, online: false },
+        { title: 'Tiếp sóng VOV trưa', at: t0 + 115_000, sources: [relay], source: null, online: false },
+        { title: 'Thông báo chiều', at: t0 + 170_000, sources: [await stored('dayAfternoon', 'thong-bao-chieu.mp3')], source: 'dayAfternoon' as const, online: true },
+        { title: 'Bản tin tối', at: t0 + 280_000, sources: [await stored('dayEvening', 'ban-tin-toi.mp3')], source: 'dayEvening' as const, online: true },
+      ];
+      const downAt = t0 + 30_000;
+      const upAt = t0 + 130_000;
+      const made: (typeof day[number] & { schedule: Schedule; sessionId: string })[] = [];
+      for (const p of day) {
+        const schedule = await scheduleOf(w, commune, p.title, p.sources, p.at);
+        made.push({ ...p, schedule, sessionId: occurrenceSessionId(schedule._id, p.at) });
+      }
+      // The whole day is held, its files in the cache, before it begins.
+      await waitFor(s, 'holding the day\'s plan with its files', () => made.every((p) => planReady(s, p.schedule._id)), t0 - Date.now() - 1000, 250);
+
+      await eventually(() => Date.now() >= downAt, 60_000, 100);
+      s.ns.down();
+      await waitFor(s, 'seen offline by the server', () => server.app.gateway.liveOf(s.id)?.online === false, 70_000, 250);
+      expect(Date.now(), 'the server saw the speaker gone before the noon bulletin').toBeLessThan(made[2].at);
+      await eventually(() => Date.now() >= upAt, 120_000, 100);
+      s.ns.up();
+      const dayEnd = made[5].at + SOURCES.dayEvening.seconds * 1000;
+      // A third of the day, from the first programme's start to the last one's end.
+      expect((upAt - downAt) / (dayEnd - t0)).toBeGreaterThan(0.32);
+
+      await eventually(() => Date.now() > dayEnd + 2000 && s.sealed(), 200_000, 250);
+      // What the speaker played: each stored programme whole, from its cache, online or not.
+      for (const p of made.filter((x) => x.source)) {
+        const files = s.wavs(p.sessionId);
+        expect(files, `${p.title}\n${s.output()}`).toHaveLength(1);
+        expect(compareAudio(await readWav(files[0]), audio[p.source!].source), `${p.title}\n${s.output()}`).toMatchObject({ ok: true });
+      }
+      // The radio while the link was up; nothing of it while the link was down.
+      const morningRadio = await heard(s.wavs(made[1].sessionId));
+      expect(morningRadio.seconds, s.output()).toBeGreaterThan(12 - 1.5);
+      expect(s.wavs(made[3].sessionId), s.output()).toEqual([]);
+
+      // The as-run record of the day, programme by programme, as the officer reads it.
+      const rows = await waitFor(s, 'in the as-run record with every report', async () => {
+        const res = await w.client.get(`/v1/client/nhatkyphatsong?tu=${localDate(t0)}&den=${localDate(dayEnd)}&diaban=${commune}`);
+        const items = (res.body.data as AsRunReport).items.filter((r) => made.some((p) => p.schedule._id === r.idlichphat));
+        return items.length === made.length && items.find((r) => r.idlichphat === made[2].schedule._id)?.sobaosau === 1 ? items : null;
+      }, 60_000, 500);
+      const summary = made.map((p) => {
+        const row = rows.find((r) => r.idlichphat === p.schedule._id)!;
+        return { tieude: row.tieude, idphien: row.idphien, giodukien: row.giodukien, sothietbi: row.sothietbi, sodaphat: row.sodaphat, sobaosau: row.sobaosau, songoaituyen: row.songoaituyen, soloi: row.soloi, ketqua: row.ketqua };
+      });
+      const played = (p: typeof made[number], offline = false) => ({ tieude: p.title, idphien: p.sessionId, giodukien: p.at, sothietbi: 1, sodaphat: 1, sobaosau: offline ? 1 : 0, songoaituyen: 0, soloi: 0, ketqua: 'daphat' });
+      expect(summary, s.output().slice(-4000)).toEqual([
+        played(made[0]), played(made[1]), played(made[2], true),
+        // The radio at noon: nobody heard it. The speaker was offline at its start (the server knew
+        // it), started it from its plan, could not reach the station, and said so on reconnection.
+        { tieude: made[3].title, idphien: made[3].sessionId, giodukien: made[3].at, sothietbi: 1, sodaphat: 0, sobaosau: 0, songoaituyen: 1, soloi: 1, ketqua: 'khongphat' },
+        played(made[4]), played(made[5]),
+      ]);
+      // Each played programme started on time, by the speaker's own report.
+      for (const [i, p] of made.entries()) {
+        if (i === 3) continue;
+        const row = rows.find((r) => r.idlichphat === p.schedule._id)!;
+        expect(Math.abs(row.batdau! - p.at), p.title).toBeLessThan(1000);
+      }
+      expect(rows.find((r) => r.idlichphat === made[2].schedule._id)!.lydo).toContain('1 loa phát khi mất kết nối, báo sau');
+      expect(rows.find((r) => r.idlichphat === made[3].schedule._id)!.lydo).toMatch(/^1 loa ngoại tuyến lúc bắt đầu phát; 1 loa báo lỗi: /);
+    } finally {
+      await radio.close();
+    }
+  }, 600_000);
 });
