@@ -109,12 +109,16 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
     const speech = await decodeMp3(Buffer.from(await (await page.request.get(`${baseUrl()}${tts.url}`)).body()));
     const heardSpeech = await readWav(path.join(a.outputDir, expected[0]));
     const heardAnnouncement = await readWav(path.join(a.outputDir, expected[1]));
-    expect(compareAudio(heardSpeech, speech), a.output()).toMatchObject({ durationOk: true, matchOk: true });
+    // The speaker keeps in step with the others: when the play command reached it after the
+    // bulletin's start (a loaded machine: seen 0.5 s late in CI runs here), or the speech before the
+    // announcement ended late (its decoder started late), it joins that far in, and says where. What
+    // it played is each item from there, and it joined within a second.
+    const joinedAt = (item: string) => Number(new RegExp(`${item.replace(/[.()]/g, '\\$&')} từ / from ([\\d.]+) s`).exec(a.output())?.[1] ?? NaN);
+    const joinedSpeech = joinedAt('(1/2)');
+    expect(joinedSpeech, a.output()).toBeLessThanOrEqual(MAX_JOIN_S);
+    expect(compareAudio(heardSpeech, audioFrom(speech, joinedSpeech)), a.output()).toMatchObject({ durationOk: true, matchOk: true });
     // Against the samples that were encoded, not another decoding: the whole path from upload to speaker.
-    // The speaker keeps in step with the others: when the speech before it ended late (its decoder
-    // started late on a loaded machine), it joins the announcement that far in, and says where. What
-    // it played is the announcement from there, and it joined within a second.
-    const joined = Number(/"loi-keu-goi\.mp3" \(2\/2\) từ \/ from ([\d.]+) s/.exec(a.output())?.[1] ?? NaN);
+    const joined = joinedAt('"loi-keu-goi.mp3" (2/2)');
     expect(joined, a.output()).toBeLessThanOrEqual(MAX_JOIN_S);
     const fromJoin = audioFrom(announcement, joined);
     expect(compareAudio(heardAnnouncement, fromJoin), a.output()).toMatchObject({ durationOk: true, matchOk: true });
