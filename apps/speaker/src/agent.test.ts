@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEventSchema, deviceStateSchema, topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 import { ConnectionRefusedError, SpeakerAgent, type SpeakerAgentOptions } from './agent';
 import { SilentPlayer } from './player';
-import { compareAudio, readWav } from './testing/audioCheck';
+import { audioFrom, compareAudio, readWav } from './testing/audioCheck';
 import { startTestBroker, type SeenMessage, type TestBroker } from './testing/broker';
 import { mpg123ForTests } from './testing/mpg123';
 import { encodeMp3, speechLike } from './testing/signals';
@@ -394,8 +394,14 @@ describe.runIf(mpg123)('SpeakerAgent writing what it plays (outputDir)', () => {
     // The second item starts when the first has played, not when mpg123 finished decoding it.
     expect(Number(second.at) - Number(first.at)).toBeGreaterThan(1400);
     expect((await readdir(join(dir, 'one'))).sort()).toEqual(['b_n_tin_1-0.wav', 'b_n_tin_1-1.wav']);
-    expect(compareAudio(await readWav(join(dir, 'one', 'b_n_tin_1-0.wav')), sources[0])).toMatchObject({ ok: true });
-    expect(compareAudio(await readWav(join(dir, 'one', 'b_n_tin_1-1.wav')), sources[1])).toMatchObject({ ok: true });
+    // Each item from where the agent says it started it: in step, an item starts that far in when
+    // the command or the item before it came late (a loaded machine: the second 0.06 s in, seen in
+    // a full run here); within half a second, and what it wrote is the source from there.
+    for (const [index, started] of [first, second].entries()) {
+      expect(Number(started.position), JSON.stringify(started)).toBeLessThanOrEqual(0.5);
+      const heard = await readWav(join(dir, 'one', `b_n_tin_1-${index}.wav`));
+      expect(compareAudio(heard, audioFrom(sources[index], Number(started.position))), JSON.stringify(started)).toMatchObject({ ok: true });
+    }
   });
 
   it('leaves the item it was playing sealed when it stops', async () => {
