@@ -30,8 +30,10 @@ describe('PlaybackSession on the synchronised clock', () => {
     const session = new PlaybackSession(command(startAt, [item('a', 0.3), item('b', 0.3)]), player, { onItemStart: () => undefined, onItemEnd: () => undefined, onEnd: () => undefined });
     await session.run();
     expect(player.starts.map((s) => s.url)).toEqual(['a', 'b']);
-    expect(Math.abs(player.starts[0].at - startAt)).toBeLessThanOrEqual(15);
-    expect(Math.abs(player.starts[1].at - (startAt + 300))).toBeLessThanOrEqual(15);
+    // At their instants, within a timer's lateness on a loaded machine (21 ms seen in a full run here;
+    // an item chained after the last one's end, or started a step late, is off by far more).
+    expect(Math.abs(player.starts[0].at - startAt)).toBeLessThanOrEqual(50);
+    expect(Math.abs(player.starts[1].at - (startAt + 300))).toBeLessThanOrEqual(50);
     // From their tops (give or take the few ms the first item's end took).
     for (const s of player.starts) expect(s.from).toBeLessThan(0.02);
   });

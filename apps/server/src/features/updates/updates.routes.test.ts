@@ -125,7 +125,7 @@ describe('rollouts (/v1/client/capnhat/trienkhai)', () => {
     expect(back.body.data.trangthai).toBe('danghoanlai');
     await eventually(async () => (await rolloutsOf(admin.client)).find((r) => r._id === id && r.trangthai === 'dahoanlai'), 20_000, 200);
     // A box reports the package installed before systemd restarts it into that version: each is running it a moment later.
-    await eventually(() => [first, ...others].every((b) => b.runs.length === 3), 10_000, 100);
+    await eventually(() => [first, ...others].every((b) => b.runs.length === 3), 30_000, 100);
     expect([first, ...others].map((b) => b.runs)).toEqual([['1.0.0', '1.1.0', '1.0.0'], ['1.0.0', '1.1.0', '1.0.0'], ['1.0.0', '1.1.0', '1.0.0']]);
     expect((await logOf(admin.admin.id, 'hoan-lai-cap-nhat'))).toHaveLength(1);
     expect((await admin.client.post('/v1/client/capnhat/trienkhai/hoanlai', { id })).body.message).toBe(UPDATE_MESSAGES.cannotRollBack);
