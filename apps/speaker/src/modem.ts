@@ -56,9 +56,11 @@ export interface ModemLocation {
 
 /** Parses `mmcli --location-get --output-keyvalue`: the GPS fix, or null without one (`--`, out of range, or 0,0). */
 export function parseModemLocation(text: string): ModemLocation | null {
-  const lat = Number(value(text, 'modem.location.gps.latitude'));
-  const lng = Number(value(text, 'modem.location.gps.longitude'));
-  if (value(text, 'modem.location.gps.latitude') === undefined || value(text, 'modem.location.gps.longitude') === undefined) return null;
+  const latText = value(text, 'modem.location.gps.latitude');
+  const lngText = value(text, 'modem.location.gps.longitude');
+  if (latText === undefined || lngText === undefined) return null;
+  const lat = Number(latText);
+  const lng = Number(lngText);
   if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180 || (lat === 0 && lng === 0)) return null;
   return { lat, lng };
 }

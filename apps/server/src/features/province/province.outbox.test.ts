@@ -34,6 +34,12 @@ const connector = async (client: TestClient) => (await client.get('/v1/client/ke
 const newArea = async (client: TestClient, parent: string, name: string) =>
   (await client.post('/v1/client/diaban/themmoi', { tendiaban: name, cap: 'thon', idcha: parent })).body.data._id as string;
 
+/** What the outbox holds, grouped, this administrator's apart (printed when a wait fails). */
+const outboxHeld = (adminId: string) => server.db.query(
+  'SELECT admin_id = $1 AS own, status, kind, attempts, next_at > now() AS backoff, lease_until > now() AS leased, count(*)::int AS n FROM province_outbox GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4',
+  [adminId],
+);
+
 /** An administrator whose areas the province already has. */
 async function synced() {
   const w = await signedInAdmin(server);
@@ -58,7 +64,7 @@ describe('province outbox', () => {
           AND last_attempt_at > (SELECT max(created_at) FROM province_outbox WHERE admin_id = $1)`, [w.admin.id],
     )).length > 0, 5000)
       .catch(async (error: unknown) => {
-        const rows = await server.db.query("SELECT admin_id = $1 AS own, status, kind, attempts, next_at > now() AS backoff, lease_until > now() AS leased, count(*)::int AS n FROM province_outbox GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4", [w.admin.id]);
+        const rows = await outboxHeld(w.admin.id);
         throw new Error(`${(error as Error).message}: ${JSON.stringify(rows)}`);
       });
 
@@ -126,7 +132,7 @@ describe('province outbox', () => {
     const area = await newArea(w.client, w.areas.communeA, 'Thôn Mới');
     await eventually(() => fake.areas.has(area), 15_000).catch(async (error: unknown) => {
       // What the outbox held instead (it failed once in a full run here, never alone).
-      const rows = await server.db.query("SELECT admin_id = $1 AS own, status, kind, attempts, next_at > now() AS backoff, lease_until > now() AS leased, count(*)::int AS n FROM province_outbox GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4", [w.admin.id]);
+      const rows = await outboxHeld(w.admin.id);
       throw new Error(`${(error as Error).message}: ${JSON.stringify(rows)}; problems ${JSON.stringify(fake.problems)}`);
     });
     expect(held.tinhtrang).toBe('ketnoi');
