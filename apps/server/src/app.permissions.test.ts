@@ -83,6 +83,8 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /v1/device/plan-file/:sha256': { need: 'public' },
   // A box downloads an update package with its own device credentials (401 without; updates.agent.test).
   'GET /v1/thietbi/capnhat/goi/:id': { need: 'public' },
+  // A caching tier checks a speaker's audio address: the address's token and the device's proof decide, as at /media (403s tested in mediaAccess.test).
+  'GET /v1/thietbi/kiemtra/media/*': { need: 'public' },
   // Content-addressed text-to-speech audio, the same files /media/ serves to the speakers without login.
   'GET /v1/client/tts/taixuong/:file': { need: 'public' },
 

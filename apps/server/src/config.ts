@@ -126,6 +126,12 @@ const envSchema = z.object({
    */
   MEDIA_MAX_PER_DEVICE: z.coerce.number().int().min(0).default(4),
   MEDIA_MAX_PER_IP: z.coerce.number().int().min(0).default(64),
+  /**
+   * Stored audio held in memory to serve /media (disk store): files up to a quarter of this are read
+   * once and every request is written from that copy (issue #29: a district's speakers all ask for
+   * the same bulletin in the same second). 0 = always from disk.
+   */
+  MEDIA_MEMORY_MB: z.coerce.number().min(0).default(64),
   /** Connections waiting to be accepted (listen backlog; the kernel caps it at net.core.somaxconn, raise that too). */
   HTTP_BACKLOG: z.coerce.number().int().min(1).default(16_384),
   /** An audio response that could send nothing for this long (its reader stalled) is cut. */

@@ -21,6 +21,12 @@ declare module 'fastify' {
     csrf?: boolean | 'always';
     /** Set for every route guarded by `requireUser` (in its onRequest or preHandler, when it is registered). */
     requiresLogin?: boolean;
+    /**
+     * `false`: answers the same to everyone and may be kept by a cache (stored audio), so no CSRF
+     * cookie is issued with them (a Set-Cookie makes a shared cache keep nothing: issue #29's
+     * caching tier filled from Loa on every request).
+     */
+    csrfCookie?: boolean;
   }
 }
 
@@ -84,8 +90,8 @@ export const security = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    ensureCsrfCookie(request, reply);
-    const { csrf, requiresLogin } = request.routeOptions.config;
+    const { csrf, requiresLogin, csrfCookie } = request.routeOptions.config;
+    if (csrfCookie !== false) ensureCsrfCookie(request, reply);
     if ((SAFE_METHODS.has(request.method) && csrf !== 'always') || csrf === false) return;
     // A call with an API key is authenticated by that key alone (auth.plugin.ts), never by the
     // cookies a forged page could make the browser send: no CSRF token to check.

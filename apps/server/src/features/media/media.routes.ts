@@ -3,14 +3,17 @@ import fastifyStatic from '@fastify/static';
 import type { Readable } from 'node:stream';
 import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG, envelope, uploadUrlSchema, uploadUrlsBodySchema } from '@loa/contract';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
 import { assertMediaKey, keyOfMediaPath, servedAtMedia, uniqueMediaName } from '../../infra/storage';
+import { AudioMemory, byteRange, type HeldAudio } from './audioMemory';
 import { mediaGuard } from './mediaAccess';
 import { requireRight } from '../auth/rights';
 import { presignedUploadKey, storeUploadedAudio } from './media.service';
 
 const UPLOAD_PURPOSE = 'upload';
+/** Where a caching tier checks a speaker's audio request: `<prefix>` + the request's own path and query. */
+export const MEDIA_CHECK_PREFIX = '/v1/thietbi/kiemtra';
 const UPLOAD_TTL_SECONDS = 15 * 60;
 /** Validity of a presigned S3 PUT address. */
 const S3_UPLOAD_TTL_SECONDS = 5 * 60;
@@ -73,24 +76,56 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     sessionReaches: (sessionId, deviceId) => app.engine.sessionReaches(sessionId, deviceId),
     inPlan: (deviceId, key) => app.plans.planOf(deviceId)?.occurrences.some((o) => o.items.some((i) => keyOfMediaPath(i.url) === key)) ?? false,
   }, { perDevice: app.config.MEDIA_MAX_PER_DEVICE, perIp: app.config.MEDIA_MAX_PER_IP, idleMs: app.config.MEDIA_IDLE_SECONDS * 1000 });
+  // A caching tier in front of /media (docs/operations.md "Audio at scale": nginx with auth_request)
+  // asks here, with the speaker's own path and query, before it answers from its cache: the same
+  // checks as /media itself (token, device proof, the session reaching the device; refusals logged),
+  // 204 when it may have the file. The tier's one address makes every request: no rate limit here
+  // (the check is a few HMACs; refusals are logged once a minute per source).
+  app.get(`${MEDIA_CHECK_PREFIX}/media/*`, { schema: { hide: true }, config: { rateLimit: false, csrfCookie: false } }, async (request, reply) => {
+    const key = servedKey((request.params as { '*': string })['*']);
+    if (!key) return reply.code(404).send({ message: MSG.notFound });
+    if (!(await guard(request, reply, key, true))) return reply;
+    return reply.code(204).send();
+  });
   if (app.storage.kind === 'disk') await serveStoredAudio(app, guard);
   // Stored audio on S3: old and stored /media/<key> links (play items keep them) lead to the object.
   if (app.storage.kind === 's3') {
-    app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
-      const raw = (request.params as { '*': string })['*'];
-      let key: string;
-      try {
-        key = assertMediaKey(decodeURIComponent(raw));
-      } catch {
-        return reply.code(404).send({ message: MSG.notFound });
-      }
-      if (!servedAtMedia(key)) return reply.code(404).send({ message: MSG.notFound });
+    app.get('/media/*', { schema: { hide: true }, config: { csrfCookie: false } }, async (request, reply) => {
+      const key = servedKey((request.params as { '*': string })['*'], true);
+      if (!key) return reply.code(404).send({ message: MSG.notFound });
       if (!(await guard(request, reply, key))) return reply;
       // Speech of an emergency still being made: the speaker waits for it here (issue #29).
       await app.tts.pending.wait(key, app.storage);
       return reply.header('cache-control', 'private, max-age=60').redirect(await app.storage.publicUrl(key), 302);
     });
   }
+}
+
+/**
+ * The key a /media request names, if it is one served there: well formed (never the hidden
+ * temporary file of an unfinished upload) and not a speaker's package (those go to boxes with their
+ * credentials only, /v1/thietbi/capnhat/goi/:id).
+ */
+function servedKey(requested: string, decode = false): string | null {
+  try {
+    const key = assertMediaKey(decode ? decodeURIComponent(requested) : requested);
+    return servedAtMedia(key) ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A file held in memory as `sendFile` would send it: validators, a week's immutable caching, one byte range. */
+function sendHeld(request: FastifyRequest, reply: FastifyReply, held: HeldAudio): FastifyReply {
+  reply.header('accept-ranges', 'bytes').header('cache-control', 'public, max-age=604800, immutable')
+    .header('last-modified', new Date(held.mtimeMs).toUTCString()).header('etag', held.etag);
+  if (request.headers['if-none-match'] === held.etag) return reply.code(304).send();
+  // If-Range naming another version: the whole file, not a piece of a different one.
+  const ifRange = request.headers['if-range'];
+  const range = ifRange && ifRange !== held.etag ? null : byteRange(request.headers.range, held.size);
+  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${held.size}`).send();
+  if (!range) return reply.send(held.body);
+  return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${held.size}`).send(held.body.subarray(range.start, range.end + 1));
 }
 
 /**
@@ -104,14 +139,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
 async function serveStoredAudio(app: FastifyInstance, guard: ReturnType<typeof mediaGuard>): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      let key: string;
-      try {
-        key = assertMediaKey((request.params as { '*'?: string })['*'] ?? '');
-      } catch {
-        return reply.code(404).send({ message: MSG.notFound });
-      }
-      // The speaker's packages go to boxes with their credentials (/v1/thietbi/capnhat/goi/:id) only.
-      if (!servedAtMedia(key)) return reply.code(404).send({ message: MSG.notFound });
+      const key = servedKey((request.params as { '*'?: string })['*'] ?? '');
+      if (!key) return reply.code(404).send({ message: MSG.notFound });
       if (!(await guard(request, reply, key))) return reply;
       // Speech of an emergency still being made: the speaker waits for it here (issue #29).
       await app.tts.pending.wait(key, app.storage);
@@ -124,6 +153,15 @@ async function serveStoredAudio(app: FastifyInstance, guard: ReturnType<typeof m
     // the path (readdir) on every request to check its spelling, so each speaker's GET read the whole
     // audio folder (issue #29: 10,000 GETs of one file in a second). Keys are checked above instead.
     await scope.register(fastifyStatic, { root: app.storage.root, serve: false, index: false, immutable: true, maxAge: '7d', dotfiles: 'deny' });
-    scope.get('/media/*', { schema: { hide: true } }, (request, reply) => reply.sendFile((request.params as { '*': string })['*']));
+    // Files up to a quarter of MEDIA_MEMORY_MB are sent from memory (audioMemory.ts): one read and no
+    // descriptor per speaker when a district asks for the same bulletin at once; longer ones stream.
+    const memory = new AudioMemory(app.storage.root, app.config.MEDIA_MEMORY_MB * 1024 * 1024);
+    scope.get('/media/*', { schema: { hide: true }, config: { csrfCookie: false } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const found = await memory.lookup(key);
+      if (!found) return reply.code(404).send({ message: MSG.notFound });
+      if ('tooLarge' in found) return reply.sendFile(key);
+      return sendHeld(request, reply, found.held);
+    });
   });
 }

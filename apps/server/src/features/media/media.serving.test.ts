@@ -109,3 +109,80 @@ describe('upload addresses and leftovers (issue #27 item 7)', () => {
     fs.rmSync(live);
   });
 });
+
+describe('stored audio sent from memory (issue #29: a district asks for one file at once)', () => {
+  const store = (key: string, bytes: Buffer) => {
+    fs.mkdirSync(path.dirname(path.join(server.app.storage.root, key)), { recursive: true });
+    fs.writeFileSync(path.join(server.app.storage.root, key), bytes);
+  };
+  const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+
+  it('answers whole files, byte ranges, validators and HEAD as a static server does', async () => {
+    const key = 'audio/1700000000001-0123456789abcdef-ban-tin.mp3';
+    const mp3 = makeMp3(3);
+    store(key, mp3);
+    const whole = await fetch(`${server.url}/media/${key}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('audio/mpeg');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=604800, immutable');
+    // The same answer for everyone, which a shared cache may keep: no cookie with it (a caching tier keeps nothing that sets one).
+    expect(whole.headers.get('set-cookie')).toBeNull();
+    expect(whole.headers.get('content-length')).toBe(String(mp3.length));
+    expect((await bytesOf(whole)).equals(mp3)).toBe(true);
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+
+    for (const [range, start, end] of [['bytes=100-199', 100, 199], ['bytes=1000-', 1000, mp3.length - 1], ['bytes=-50', mp3.length - 50, mp3.length - 1], [`bytes=10-${mp3.length + 500}`, 10, mp3.length - 1]] as const) {
+      const part = await fetch(`${server.url}/media/${key}`, { headers: { range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${mp3.length}`);
+      expect(part.headers.get('content-type')).toBe('audio/mpeg');
+      expect((await bytesOf(part)).equals(mp3.subarray(start, end + 1)), range).toBe(true);
+    }
+    const beyond = await fetch(`${server.url}/media/${key}`, { headers: { range: `bytes=${mp3.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${mp3.length}`);
+    // Several ranges or a malformed one: the whole file.
+    for (const range of ['bytes=0-9,20-29', 'bytes=9-3', 'items=1-2']) {
+      const res = await fetch(`${server.url}/media/${key}`, { headers: { range } });
+      expect(res.status, range).toBe(200);
+      expect((await bytesOf(res)).length).toBe(mp3.length);
+    }
+    expect((await fetch(`${server.url}/media/${key}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // If-Range of another version: the whole current file, not a piece of it.
+    const stale = await fetch(`${server.url}/media/${key}`, { headers: { range: 'bytes=0-9', 'if-range': 'W/"1-1"' } });
+    expect(stale.status).toBe(200);
+    expect((await fetch(`${server.url}/media/${key}`, { headers: { range: 'bytes=0-9', 'if-range': etag } })).status).toBe(206);
+    const head = await fetch(`${server.url}/media/${key}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(mp3.length));
+    expect((await bytesOf(head)).length).toBe(0);
+  });
+
+  it('never answers from an old copy: a file replaced on disk is sent anew, a deleted one is 404', async () => {
+    const key = 'audio/1700000000002-0123456789abcdef-thay-the.mp3';
+    const first = makeMp3(2);
+    store(key, first);
+    expect((await bytesOf(await fetch(`${server.url}/media/${key}`))).equals(first)).toBe(true);
+    const second = makeMp3(3, 128, 880);
+    store(key, second);
+    // A later modification time, as a rewrite a moment later has.
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(path.join(server.app.storage.root, key), later, later);
+    expect((await bytesOf(await fetch(`${server.url}/media/${key}`))).equals(second)).toBe(true);
+    fs.rmSync(path.join(server.app.storage.root, key));
+    const gone = await fetch(`${server.url}/media/${key}`);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { message: string }).message).toBe(MSG.notFound);
+  });
+
+  it('sends 60 requests for one file at once, every one whole, from the one copy', async () => {
+    const key = 'audio/1700000000003-0123456789abcdef-ca-huyen.mp3';
+    const mp3 = makeMp3(4);
+    store(key, mp3);
+    // 60: under MEDIA_MAX_PER_IP (64), since these plain requests all come from one address (more are answered 429).
+    const bodies = await Promise.all(Array.from({ length: 60 }, async () => bytesOf(await fetch(`${server.url}/media/${key}`))));
+    expect(bodies.filter((b) => b.equals(mp3))).toHaveLength(60);
+  });
+});

@@ -7,6 +7,7 @@ import { eventually, signedInAdmin, startSpeakers, startTestServer, type TestSer
 import { makeMp3 } from '../../../test/audio';
 import { withDeviceProof } from '../../../../speaker/src/mediaProof';
 import { MEDIA_MESSAGES } from './mediaAccess';
+import { MEDIA_CHECK_PREFIX } from './media.routes';
 
 /*
  * Issue #29, bad input: a speaker asking for audio with an address that is expired, forged or for
@@ -182,5 +183,35 @@ describe('audio connections a client may hold', () => {
       await res.body?.cancel();
       return res.status === 200;
     }, 15_000, 500);
+  });
+});
+
+describe('the check a caching tier makes before answering from its cache (auth_request)', () => {
+  const check = (url: string) => get(`${MEDIA_CHECK_PREFIX}${url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url}`);
+
+  it('answers 204 with nothing else for what /media would serve, whatever the tier\'s address asks', async () => {
+    for (const url of [signed, withDeviceProof(server.url + signed, server.url, sameArea.id, sameArea.secret), `/media/${key}`]) {
+      const res = await check(url);
+      expect(res.status, url).toBe(204);
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    }
+    // Every speaker's check comes from the tier's one address: no limit per address stops them (MEDIA_MAX_PER_IP is 3 here, the API's limit per minute higher).
+    const many = await Promise.all(Array.from({ length: 30 }, () => check(signed)));
+    expect(many.map((r) => r.status)).toEqual(Array(30).fill(204));
+  });
+
+  it('refuses what /media refuses, with the same message, and logs it', async () => {
+    const before = (await refusalsLogged()).length;
+    const asked = withDeviceProof(server.url + signed, server.url, neighbour.id, 'not-its-secret');
+    const res = await check(asked);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { message: string }).message).toBe(MEDIA_MESSAGES.forged);
+    const forOther = await check(withDeviceProof(server.url + signed, server.url, otherArea.id, otherArea.secret));
+    expect(forOther.status).toBe(403);
+    const logged = (await refusalsLogged()).slice(before);
+    expect(logged.map((r) => r.detail.lydo)).toContain(MEDIA_MESSAGES.forged);
+    // A speaker's package, or what is not a stored file's name, is nothing to check.
+    expect((await check('/media/goi/loa-speaker_1.0.0_arm64.deb')).status).toBe(404);
+    expect((await check('/media/../../etc/passwd')).status).toBe(404);
   });
 });

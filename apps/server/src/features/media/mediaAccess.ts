@@ -42,7 +42,7 @@ export function signedItems(signer: TokenSigner, items: readonly PlayItem[], ses
 
 /** What the checks need of the server. */
 export interface MediaAccessDeps {
-  signer: TokenSigner;
+  signer: Pick<TokenSigner, 'verifyPayload'>;
   gateway: { verifyProof(deviceId: string, text: string, proof: string): boolean; adminOf(deviceId: string): string | undefined };
   /** Whether a running session reaches a device: null when this server does not know the session. */
   sessionReaches(sessionId: string, deviceId: string): boolean | null;
@@ -69,23 +69,53 @@ export function checkMediaRequest(deps: MediaAccessDeps, key: string, query: { t
   return null;
 }
 
+/** Media tokens remembered once verified: about the sessions and files of the last hour's bulletins. */
+const TOKENS_REMEMBERED = 1000;
+
+/**
+ * A signer that remembers the media tokens it has verified (only those that held): every speaker
+ * of a session shows the same token for a file, so a district's ten thousand requests cost one
+ * HMAC of it, not ten thousand (issue #29). The exact token is the key, so a changed one is checked
+ * anew; its expiry is still compared with the clock on every request.
+ */
+export function rememberingSigner(signer: Pick<TokenSigner, 'verifyPayload'>, size = TOKENS_REMEMBERED): Pick<TokenSigner, 'verifyPayload'> {
+  const known = new Map<string, Record<string, unknown>>();
+  return {
+    verifyPayload(token, purpose = 'access') {
+      if (!token) return null;
+      const id = `${purpose}\0${token}`;
+      const hit = known.get(id);
+      if (hit) return hit;
+      const claims = signer.verifyPayload(token, purpose);
+      if (claims) {
+        if (known.size >= size) known.delete(known.keys().next().value!);
+        known.set(id, claims);
+      }
+      return claims;
+    },
+  };
+}
+
 /** Refused requests written to the system log: once a minute per address, device and reason, so a flood cannot fill it. */
 const LOG_EVERY_MS = 60_000;
 
 /**
  * The onRequest check of `/media/<key>` (disk and S3 alike): a refused request is answered 403 with
  * its reason, written to the server log and (at most once a minute per source and reason) to the
- * system log as `tu-choi-tep-am-thanh`.
+ * system log as `tu-choi-tep-am-thanh`. `checkOnly`: a caching tier's check (no response to count
+ * against the limits: it is answered at once, and every speaker's comes from the tier's address).
  */
-export function mediaGuard(app: FastifyInstance, deps: MediaAccessDeps, limits: MediaLimits): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<boolean> {
+export function mediaGuard(app: FastifyInstance, deps: MediaAccessDeps, limits: MediaLimits): (request: FastifyRequest, reply: FastifyReply, key: string, checkOnly?: boolean) => Promise<boolean> {
   const lastLogged = new Map<string, number>();
   const open = new Map<string, number>();
   const timed = new WeakSet<object>();
-  return async (request, reply, key) => {
+  const checks = { ...deps, signer: rememberingSigner(deps.signer) };
+  return async (request, reply, key, checkOnly = false) => {
     const query = request.query as { t?: unknown; d?: unknown; p?: unknown };
     const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
     const d = str(query.d);
-    const refused = checkMediaRequest(deps, key, { t: str(query.t), d, p: str(query.p) });
+    const refused = checkMediaRequest(checks, key, { t: str(query.t), d, p: str(query.p) });
+    if (!refused && checkOnly) return true;
     if (!refused) {
       // A speaker that proved who it is counts per device (many share an address behind a carrier's
       // NAT); anything else per address. Over the limit: 429, and the others are not starved.
