@@ -158,6 +158,7 @@ describe('device messages the contract refuses (issue #27)', () => {
       const a = await connectDevice(inArea);
       const b = await connectDevice(outside);
       const started = (extra: object) => JSON.stringify({ type: 'started', sessionId: session, itemIndex: 0, title: 'Bản tin sáng', position: 0, at: Date.now(), ...extra });
+      const refusedAtStart = server.app.gateway.strikes.counts.refused;
       await b.publishAsync(topics.event(outside.id), started({}), { qos: 1 });
       await b.publishAsync(topics.event(outside.id), started({ sessionId: 'phien-bia' }), { qos: 1 });
       await a.publishAsync(topics.event(inArea.id), started({}), { qos: 1 });
@@ -175,6 +176,8 @@ describe('device messages the contract refuses (issue #27)', () => {
       expect(await plays(outside.id)).toEqual([]);
       expect((await w.client.get(`/v1/client/thietbi/thongtin?id=${outside.id}`)).body.data.trangthai.dangphat).toBeNull();
 
+      // Both reports refused (a session stored nowhere only after the waits for a row stored late).
+      await eventually(() => server.app.gateway.strikes.counts.refused >= refusedAtStart + 2, 10_000);
       // A state saying it plays that session: the device is online, not shown playing it, and the refusal counted.
       const refusedBefore = server.app.gateway.strikes.counts.refused;
       await b.publishAsync(topics.state(outside.id), JSON.stringify({ online: true, volume: 30, playing: { sessionId: session, itemIndex: 0, position: 3 } }), { qos: 1 });

@@ -202,10 +202,21 @@ function wrapPgPool(pool: pg.Pool, timeouts: DbTimeouts, log?: DbLog): Db {
   // this listener the 'error' event would end the process.
   pool.on('error', (error) => log?.warn({ err: error }, 'database connection lost while idle; a new one is opened when needed'));
 
+  // Every client of the pool listens for its own loss from its first moment to its last. The pool
+  // listens only while a client is idle, and a caller of `await pool.connect()` only from its next
+  // step: a backend ended just as it became ready sends "ready" and the error in one packet, so the
+  // error came in between, with no listener, and ended the process (seen under terminated backends).
+  const lostClients = new WeakMap<pg.Client, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      if (!lostClients.has(client)) lostClients.set(client, error);
+    });
+  });
+
   /**
    * Runs fn on a client of the pool. Failing to get one (refused, not accepting connections, the
-   * pool's wait timed out) is always 'unavailable'. While checked out the pool does not listen on
-   * the client, so a connection lost meanwhile is caught here; a broken client is destroyed on release.
+   * pool's wait timed out) is always 'unavailable'. A client whose connection was lost before or
+   * while it was used is destroyed on release, never handed out again.
    */
   const withClient = async <R>(fn: (client: pg.PoolClient) => Promise<R>): Promise<R> => {
     let client: pg.PoolClient;
@@ -215,19 +226,15 @@ function wrapPgPool(pool: pg.Pool, timeouts: DbTimeouts, log?: DbLog): Db {
       throw new DatabaseUnavailableError(`could not connect to the database: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     let broken: Error | undefined;
-    const onError = (error: Error) => {
-      broken = error;
-      log?.warn({ err: error }, 'database connection lost while in use');
-    };
-    client.on('error', onError);
     try {
       return await fn(client);
     } catch (error) {
-      if (isConnectionFault(error)) broken ??= error;
+      if (isConnectionFault(error)) broken = error;
       throw lost(error);
     } finally {
-      client.removeListener('error', onError);
-      client.release(broken);
+      const gone = lostClients.get(client);
+      if (gone) log?.warn({ err: gone }, 'database connection lost while in use');
+      client.release(gone ?? broken);
     }
   };
   const ping = () => withClient(async (client) => void (await client.query(timed('SELECT 1', timeouts.connectSeconds * 1000))));
@@ -272,13 +279,15 @@ export async function openDb(opts: {
       query_timeout: Math.round(timeouts.statementSeconds * 1000) + CLIENT_GRACE_MS,
       keepAlive: true,
     });
+    // Wrapped first: the pool's first client, opened by this check, gets the same listeners as the rest.
+    const db = wrapPgPool(pool, timeouts, opts.log);
     try {
       await pool.query('SELECT 1');
     } catch (error) {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return wrapPgPool(pool, timeouts, opts.log);
+    return db;
   }
   let dir: string | undefined;
   if (!opts.inMemory && opts.dataDir) {
