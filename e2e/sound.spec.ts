@@ -23,11 +23,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SPEECH = 'Thông báo khẩn: lúc 14 giờ 30, nước sông Ô Lâu lên nhanh. Bà con thôn Tân Lương di chuyển người và tài sản lên chỗ cao.';
 
 /**
- * How late a speaker may join the second item of a bulletin (seconds). Seen: 0.0–0.2 s here, also
- * under `stress-ng --cpu 2`; 0.4 s on the CI machine (docs/performance.md; the first item's decoder
- * starts late there).
+ * How far into the second item of a bulletin a speaker's sound may start (seconds): its audio is
+ * opened ahead, and the first item ends on the clock. Seen: 0.0–0.2 s here, also under `stress-ng
+ * --cpu 2`; 0.4 s, then 1.1 s on the CI machine before the first item's start counted the time its
+ * audio took to open (docs/performance.md "Between two items of a bulletin").
  */
 const MAX_JOIN_S = 1;
+/**
+ * How far into the first item the sound may start: the play command's way to the speaker, then its
+ * audio opened (nothing is opened ahead of a bulletin's first item). The emergency target (issue #29:
+ * the first sound within 2 s of the request) bounds it.
+ */
+const MAX_FIRST_SOUND_S = 2;
 
 /** A speaker running the agent's command line, writing what it plays to `outputDir`. */
 interface RealSpeaker {
@@ -110,12 +117,16 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
     const heardSpeech = await readWav(path.join(a.outputDir, expected[0]));
     const heardAnnouncement = await readWav(path.join(a.outputDir, expected[1]));
     // The speaker keeps in step with the others: when the play command reached it after the
-    // bulletin's start (a loaded machine: seen 0.5 s late in CI runs here), or the speech before the
-    // announcement ended late (its decoder started late), it joins that far in, and says where. What
-    // it played is each item from there, and it joined within a second.
-    const joinedAt = (item: string) => Number(new RegExp(`${item.replace(/[.()]/g, '\\$&')} từ / from ([\\d.]+) s`).exec(a.output())?.[1] ?? NaN);
+    // bulletin's start (a loaded machine: seen 0.5 s late in CI runs here), or when opening the item's
+    // audio took time, its sound starts that far in, and it says where. What it played is each item
+    // from there.
+    const joinedAt = (item: string) => {
+      const escaped = item.replace(/[.()]/g, '\\$&');
+      const found = new RegExp(`${escaped} phát từ / sounds from ([\\d.]+) s`).exec(a.output()) ?? new RegExp(`${escaped} từ / from ([\\d.]+) s`).exec(a.output());
+      return Number(found?.[1] ?? NaN);
+    };
     const joinedSpeech = joinedAt('(1/2)');
-    expect(joinedSpeech, a.output()).toBeLessThanOrEqual(MAX_JOIN_S);
+    expect(joinedSpeech, a.output()).toBeLessThanOrEqual(MAX_FIRST_SOUND_S);
     expect(compareAudio(heardSpeech, audioFrom(speech, joinedSpeech)), a.output()).toMatchObject({ durationOk: true, matchOk: true });
     // Against the samples that were encoded, not another decoding: the whole path from upload to speaker.
     const joined = joinedAt('"loi-keu-goi.mp3" (2/2)');

@@ -53,6 +53,8 @@ export class PlanKeeper {
   private readonly done = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private downloading = false;
+  /** A plan came (or a fill was asked) while files were downloading: fill again once they are done. */
+  private fillAgain = false;
   private retry: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: PlanKeeperDeps) {}
@@ -124,11 +126,20 @@ export class PlanKeeper {
     return [...this.files().keys()].filter((sha) => !cache?.has(sha));
   }
 
-  /** Downloads the plan's missing files, one after the other; what fails is tried again later. */
+  /**
+   * Downloads the plan's missing files, one after the other; what fails is tried again later. A plan
+   * that comes during the downloads is filled once they are done (its files were not in the list
+   * being fetched: a day's schedules made a second apart left all but the first file out).
+   */
   private async fill(): Promise<void> {
     const cache = this.deps.cache;
-    if (!cache || this.downloading) return;
+    if (!cache) return;
+    if (this.downloading) {
+      this.fillAgain = true;
+      return;
+    }
     this.downloading = true;
+    this.fillAgain = false;
     let failed = false;
     try {
       const files = this.files();
@@ -149,6 +160,10 @@ export class PlanKeeper {
       }
     } finally {
       this.downloading = false;
+    }
+    if (this.fillAgain) {
+      void this.fill();
+      return;
     }
     if (failed && !this.retry) {
       this.retry = setTimeout(() => {

@@ -61,6 +61,10 @@ export function playEventHooks(deps: PlayEventDeps): PlayoutHooks {
         position: tenths(to), gap: lost, message: reason.slice(0, 500), at: Math.round(clock.now()),
       });
     },
+    onLateSound(session, index, asked, at) {
+      const { command } = session;
+      log.info(`[${deviceId}] mở âm thanh mất / opening the audio took ${(at - asked).toFixed(1)} s: "${command.items[index].title || command.title}" (${index + 1}/${command.items.length}) phát từ / sounds from ${at.toFixed(1)} s`);
+    },
     onSessionEnd(session) {
       log.info(`[${deviceId}] phát xong / finished session ${session.sessionId}`);
       deps.reportNow();

@@ -26,6 +26,11 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(speechMp3);
       return;
     }
+    if (req.url === '/slow-speech.mp3') {
+      // A link at a bad moment: the answer comes 0.7 s after the request.
+      setTimeout(() => res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(speechMp3), 700);
+      return;
+    }
     if (req.url === '/speech-relay') {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
       // About as fast as it plays: a tenth of the file every 0.2 s.
@@ -265,6 +270,28 @@ describe.runIf(mpg123)('ProcessPlayer writing what it plays (output folder)', ()
     await player.play(`${base}/speech.mp3`, 0, 2, stop.signal, 'file', { sessionId: 'stopped', index: 0 });
     const heard = await readWav(out('stopped-0.wav'));
     expect(compareAudio(heard, slice(speech, 0, 0.8), { maxLagSeconds: 0.1 })).toMatchObject({ durationOk: true, matchOk: true });
+  });
+
+  it('starts an item whose audio took time to open that far in, says so, and ends it on the clock (in step with the other speakers, not late throughout)', async () => {
+    const late: { asked: number; at: number }[] = [];
+    const ends: number[] = [];
+    const startAt = Date.now();
+    const session = new PlaybackSession({
+      type: 'play', id: 'c-slow', issuedAt: startAt, expiresAt: startAt + 60_000, sessionId: 'slow-open', priority: 1, title: 'Chậm', startAt,
+      items: [{ url: `${base}/slow-speech.mp3`, duration: 2, title: 'Tin', kind: 'file' }],
+    }, player, {
+      onItemStart: () => undefined, onItemEnd: () => ends.push(Date.now() - startAt), onEnd: () => undefined,
+      onLateSound: (_i, asked, at) => late.push({ asked, at }),
+    }, (u) => u);
+    await session.run();
+    // Opened 0.7 s after its instant (no prepare ahead for a session's first item): its sound starts 0.7 s in.
+    expect(late).toHaveLength(1);
+    expect(late[0].asked).toBeLessThan(0.1);
+    expect(late[0].at).toBeGreaterThan(0.65);
+    expect(late[0].at).toBeLessThan(1.2);
+    // What it wrote is the source from there, and the item ended at its planned end, not 0.7 s after it.
+    expect(compareAudio(await readWav(out('slow-open-0.wav')), slice(speech, late[0].at, 2), { maxLagSeconds: 0.1 })).toMatchObject({ durationOk: true, matchOk: true });
+    expect(ends[0]).toBeLessThan(2000 + 400);
   });
 
   it('gives up a relay gone silent on an open connection after STREAM_TIMEOUT_S, hears the station again from where it is now, and reports the gap (issue #30 item 4)', async () => {

@@ -16,6 +16,8 @@ export interface PlayoutHooks {
   onSessionEnd(session: PlaybackSession): void;
   /** A streamed item dropped and was resumed, or never came back (streamResume.ts). */
   onGap?(session: PlaybackSession, index: number, from: number, to: number, reason: string): void;
+  /** Opening the item's audio took time: its sound starts at `at`, not `asked` (seconds into it). */
+  onLateSound?(session: PlaybackSession, index: number, asked: number, at: number): void;
 }
 
 /**
@@ -61,6 +63,7 @@ export class Playout {
         onItemStart: (index, position) => this.hooks.onItemStart(session, index, position),
         onItemEnd: (index, outcome) => this.hooks.onItemEnd(session, index, outcome),
         onGap: (index, from, to, reason) => this.hooks.onGap?.(session, index, from, to, reason),
+        onLateSound: (index, asked, at) => this.hooks.onLateSound?.(session, index, asked, at),
         onEnd: () => {
           if (this.session !== session) return;
           this.session = null;

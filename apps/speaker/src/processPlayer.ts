@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import type { Readable, Writable } from 'node:stream';
 import http from 'node:http';
 import https from 'node:https';
@@ -111,15 +112,18 @@ export class ProcessPlayer implements Player {
   /** Resolves when the item ends, its time is up or `signal` aborts; rejects when the program fails. */
   async play(url: string, fromSeconds: number, durationSeconds: number, signal: StopSignal, kind: PlayItem['kind'] = 'file', item?: ItemRef): Promise<void> {
     if (signal.aborted) return;
-    const remainingMs = Math.max(0, durationSeconds - fromSeconds) * 1000 + (kind === 'relay' || kind === 'live' ? 0 : FILE_GRACE_MS);
+    const calledAt = performance.now();
     // Live voice and a relay are heard from their newest audio: there is nothing to seek in them
     // (skipping frames of a station's stream would only delay it by as much).
-    const from = kind === 'live' || kind === 'relay' ? 0 : fromSeconds;
+    const seeks = kind !== 'live' && kind !== 'relay';
+    const from = seeks ? fromSeconds : 0;
     const input = kind === 'live' && this.program === 'mpg123' ? url : undefined;
     // A stored file from the server is fetched by the agent and fed to mpg123, so that a stream gone
     // silent is noticed (rangeStream.ts); resumed after a drop, from its position with Range.
     let piped: Readable | undefined;
-    let argsFor = (wavPath?: string) => this.argsFor(url, from, wavPath, kind);
+    let source = url;
+    /** Where in the input the decoder starts (a stream opened with Range starts at `from` itself). */
+    let inputFrom = from;
     if (!input && this.pipes(url, kind)) {
       const stop = abortSignalOf(signal);
       const ready = this.takePrepared(url);
@@ -127,13 +131,28 @@ export class ProcessPlayer implements Player {
       if (ranged) void ready?.then((body) => body.destroy(), () => undefined);
       const open = () => openStream(url, stop, STREAM_TIMEOUT_S * 1000);
       piped = ranged?.body ?? await (ready ? ready.catch(open) : open());
-      argsFor = (wavPath?: string) => this.argsFor('-', ranged ? 0 : from, wavPath, kind);
+      source = '-';
+      if (ranged) inputFrom = 0;
     }
-    if (!this.options.outputDir) {
+    const recording = this.options.outputDir ? await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 }) : null;
+    // The clock went on while the audio was opened (the first item of a session has nothing opened
+    // ahead: a whole request on a loaded link): a stored item starts that much further in, so that
+    // it is in step with the other speakers from its first sound and ends on time, rather than
+    // playing late throughout and making the next item join late. The session is told where it starts.
+    const late = seeks ? Math.round(((performance.now() - calledAt) / 1000) * MP3_FRAMES_PER_SECOND) / MP3_FRAMES_PER_SECOND : 0;
+    const startsAt = from + late;
+    if (seeks && startsAt >= durationSeconds) {
+      piped?.destroy();
+      await recording?.finish(0);
+      return;
+    }
+    item?.onSound?.(startsAt);
+    const argsFor = (wavPath?: string) => this.argsFor(source, inputFrom + late, wavPath, kind);
+    const remainingMs = Math.max(0, durationSeconds - startsAt) * 1000 + (seeks ? FILE_GRACE_MS : 0);
+    if (!recording) {
       await this.run(argsFor(), remainingMs, signal, input, piped);
       return;
     }
-    const recording = await ItemRecording.reserve(this.options.outputDir, item ?? { sessionId: 'phat', index: 0 });
     const startedAt = Date.now();
     let cut = false;
     try {

@@ -8,6 +8,11 @@ export interface ItemRef {
   index: number;
   /** The stretch resumes the item's stream after it dropped (a stored file is then fetched from its position with Range). */
   resumed?: boolean;
+  /**
+   * Called once as the sound starts, with the seconds into the item it starts from: further than
+   * asked when opening the audio took time (the clock went on). A player may not call it.
+   */
+  onSound?(position: number): void;
 }
 
 /** Keeps letters, digits, dot, dash and underscore of a session id, so it can name a file. */

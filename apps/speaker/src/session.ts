@@ -27,6 +27,9 @@ export const ALIGN_CHECK_MS = 5_000;
  */
 export const ALIGN_TOLERANCE_S = 0.25;
 
+/** A sound that starts this much (seconds) further in than asked is told (SessionHooks.onLateSound). */
+export const LATE_SOUND_S = 0.05;
+
 /** An item's audio is opened this long before its instant (Player.prepare), ms. */
 export const PREPARE_AHEAD_MS = 3_000;
 
@@ -38,6 +41,8 @@ export interface SessionHooks {
   onEnd(): void;
   /** A streamed item dropped at `from` and played again from `to` (seconds into it; `to` = its duration: it never came back). */
   onGap?(index: number, from: number, to: number, reason: string): void;
+  /** Opening the item's audio took time: asked to start at `asked`, its sound starts at `at` (seconds into it), in step. */
+  onLateSound?(index: number, asked: number, at: number): void;
 }
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -159,7 +164,13 @@ export class PlaybackSession {
           }) : null;
           let failure: unknown = null;
           try {
-            await this.player.play(url, position, item.duration, stretch, item.kind, { sessionId: this.sessionId, index, ...(drop ? { resumed: true } : {}) });
+            const asked = position;
+            const onSound = (at: number) => {
+              if (stretch.aborted) return;
+              this.current = { index, startedAt: performance.now(), from: at };
+              if (at - asked >= LATE_SOUND_S) this.hooks.onLateSound?.(index, asked, at);
+            };
+            await this.player.play(url, position, item.duration, stretch, item.kind, { sessionId: this.sessionId, index, ...(drop ? { resumed: true } : {}), onSound });
           } catch (error) {
             failure = error;
           } finally {

@@ -129,4 +129,32 @@ describe.runIf(mpg123)('a speaker whose link is down', () => {
     await eventually(async () => (await shown(short.deviceId))?.nhan === 'thiếu 1 tệp', 10_000, 200);
     expect((await shown(asleep.deviceId))?.nhan).toBe('chưa nhận lịch mới');
   }, 120_000);
+
+  it('fetches the files of a plan that came while it was still downloading the last one', async () => {
+    // The network tier's day found it: six schedules made a second apart, and only the first file was
+    // ever fetched (a plan arriving during a download was left for a retry that never came).
+    const w = await signedInAdmin(server);
+    const [first, second] = await Promise.all([
+      upload(w, 'tin-mot.mp3', encodeMp3(speechLike(303, 2))),
+      upload(w, 'tin-hai.mp3', encodeMp3(speechLike(304, 2))),
+    ]);
+    // Its files come slowly: each way through the relay takes 1.5 s (3 s for each answer).
+    const slow = await new TcpRelay({ host: '127.0.0.1', port: Number(new URL(server.url).port) }, 1500).start();
+    relays.push(slow);
+    const [agent] = await startSpeakers(server, w.client, w.areas.communeA, 1, { audioBaseUrl: slow.httpUrl, agent: () => ({ cacheDir: join(dir, 'two-plans') }) });
+    agents.push(agent);
+    const at = Math.ceil((Date.now() + 3 * 3600_000) / 60_000) * 60_000;
+    const schedule = async (title: string, key: string, start: number) => (await w.client.post('/v1/client/lichphat/taolichphat', {
+      tieude: title, nguonphat: [{ kieunguon: SOURCE_KINDS.file, thoigianBatdau: 2, files: [{ fileName: `${title}.mp3`, url: key, duration: 2 }] }],
+      diabanchon: [w.areas.communeA], thietbichon: ['tatca'], loaibantin: 1, chedophat: 'motlan', ngaybatdau: localDate(start), giophat: [vnClock(start)],
+    })).body.data as Schedule;
+    const one = await schedule('Tin một', first, at);
+    await eventually(() => agent.plan.current?.occurrences.some((o) => o.scheduleId === one._id), 8000);
+    // The first file is on its way (at least 3 s through the relay) when the second schedule's plan comes.
+    const two = await schedule('Tin hai', second, at + 60_000);
+    await eventually(() => agent.plan.current?.occurrences.some((o) => o.scheduleId === two._id), 8000);
+    const shown = async () => (await w.client.get(`/v1/client/thietbi/thongtin?id=${agent.deviceId}`)).body.data.trangthai.lichphat as { nhan: string; phienban: number | null } | null;
+    expect(await eventually(async () => ((await shown())?.nhan === 'sẵn sàng' ? shown() : null), 30_000, 250))
+      .toMatchObject({ phienban: agent.plan.current!.version });
+  }, 120_000);
 });
