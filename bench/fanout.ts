@@ -27,14 +27,16 @@ import { CpuWindow, type CpuUse } from './lib/cpu';
 import { serverLabel, startDeployment } from './lib/deployment';
 import { FleetProcesses } from './lib/fleetProcesses';
 import { readHealth, type Health } from './lib/health';
-import { describeMachine } from './lib/machine';
+import { describeMachine, hardFileLimit } from './lib/machine';
 import { connectLeanFleet, type LeanSpeaker } from './lib/leanFleet';
-import { mediaDirOf, runSoundBulletins } from './lib/soundBulletins';
+import { runSoundBulletins } from './lib/soundBulletins';
+import { localEars } from './lib/soundFleet';
 import { PlayTracker, since, type TrackedSpeaker } from './lib/playTracker';
 import { sleep } from './lib/pool';
 import { createDistrict, registerDevices } from './lib/seed';
 import { watchServerLog } from './lib/server';
 import { Teardown } from './lib/teardown';
+import { startMediaCache } from '../apps/server/test/mediaCache';
 import { distribution, ms, table, type Distribution } from './lib/stats';
 
 const USAGE = `npm run bench -- fanout [options]
@@ -64,7 +66,9 @@ const opts = numericOptions(USAGE, {
   servers: { default: 1, help: 'Loa servers; more than 1 needs --external-broker 1 (bulletins go through each in turn)' },
   'external-broker': { default: 0, help: '1: an external Mosquitto, PostgreSQL and Redis instead of the embedded broker and data (see above)' },
   'fleet-processes': { default: 0, help: 'N ≥ 1: the lean speakers in N child processes instead of this one' },
-  sound: { default: 1, help: '1: then the sound bulletins (lean speakers, one server): every speaker fetches each item as the agent does; a stored MP3, speech made in the request, a relay, and the same MP3 from nginx (issue #29)' },
+  sound: { default: 1, help: '1: then the sound bulletins (lean speakers, in this process or in --fleet-processes; with several servers each speaker asks one in turn, sharing a media folder): every speaker fetches each item as the agent does; a stored MP3, speech made in the request, a relay, and the same MP3 from nginx (issue #29)' },
+  'media-cache': { default: 0, help: '1: the speakers fetch their audio through the caching tier in front of the server(s): deploy/nginx/loa-media-cache.conf as shipped, on Debian\'s nginx (one worker), as docs/operations.md "Audio at scale" sets it up' },
+  'hog-requests': { default: 500, help: 'requests a hostile client opens for the stored MP3 and never reads, during a second stored-MP3 bulletin (0: no such bulletin)' },
   'sound-seconds': { default: 60, help: 'length of the sound bulletins\' MP3, relay and (about) speech' },
   'max-queued': { default: 100_000, help: 'the external Mosquitto\'s max_queued_messages per client (100000 as docs/device-protocol.md sets it for production; 1000 is Mosquitto\'s default, 0 no limit): beyond it, messages to a server\'s QoS 1 subscription are dropped ("[mosquitto] Outgoing messages are being dropped")' },
 });
@@ -76,6 +80,20 @@ if (SERVERS > 1 && !opts['external-broker']) throw new Error('--servers > 1 need
 if (FLEET_PROCESSES > 0 && opts['full-agents']) throw new Error('--fleet-processes runs lean speakers only: drop --full-agents');
 /** Whether this is the default run (one server, embedded broker, speakers in this process), whose output stays as it was. */
 const province = SERVERS > 1 || opts['external-broker'] === 1 || FLEET_PROCESSES > 0;
+// Speakers in this process hold an MQTT connection, an audio request and (the relay) its server
+// side each: past this process's open-file limit the run would end in EMFILE part-way.
+const fileLimit = hardFileLimit();
+if (FLEET_PROCESSES === 0 && !opts['full-agents'] && N * (opts.sound ? 3 : 1) + 1000 > fileLimit) {
+  console.error(`${N} speakers in this process need about ${N * (opts.sound ? 3 : 1) + 1000} open files, over this machine's limit of ${fileLimit}: add --fleet-processes 2 (or more)`);
+  process.exit(2);
+}
+// The server with its embedded broker holds each speaker's MQTT connection and, during a sound bulletin, its audio request.
+// (With the caching tier the speakers' audio requests are the tier's: the server holds only its checks.)
+const audioFiles = opts['media-cache'] ? 0 : Math.ceil(N / SERVERS);
+const serverFiles = (opts['external-broker'] ? 0 : N) + audioFiles;
+if (opts.sound === 1 && serverFiles + 200 > fileLimit) {
+  console.log(`Warning: the server will hold about ${serverFiles + 200} open files during the sound bulletins, over this machine's limit of ${fileLimit}: speakers past it are refused (EMFILE). Production's unit sets LimitNOFILE=65536.`);
+}
 const TARGETS = { commandP99Ms: 500, commandMaxMs: 1000, playingP99Ms: 2000, eventLoopP99Ms: 100 };
 const SEND = '/v1/client/phatngay/phatngay';
 /** The server's PLAY_LEAD_MS (its default): a play command names an instant this far after the request. */
@@ -270,13 +288,25 @@ log(`  ${playingBeforeStop} playing; HTTP ${ms(stopHttpMs)}; all silent ${allSil
 let soundChecks: [string, string, boolean][] = [];
 if (opts.sound === 1) {
   log('');
-  if (leanSpeakers.length === 0 || clients.length > 1) {
-    log('Sound bulletins: skipped (they run with lean speakers in this process and one server)');
+  if (leanSpeakers.length === 0 && !fleetProcesses) {
+    log('Sound bulletins: skipped (they run with lean speakers, in this process or in --fleet-processes)');
   } else {
+    // With several servers each speaker asks one of them for its audio (in turn); they share one media folder.
+    const serverUrls = deployment.servers.map((s) => s.baseUrl);
+    // With the caching tier the speakers ask it, and it asks the servers (its checks, one fill per file).
+    let mediaUrls = serverUrls;
+    if (opts['media-cache'] === 1) {
+      const cache = await startMediaCache(deployment.servers.map((s) => Number(new URL(s.baseUrl).port)), Math.min(N + 2048, Math.floor((fileLimit - 1024) / 2)));
+      teardown.add(() => cache.stop());
+      mediaUrls = [cache.url];
+      log(`Sound through the caching tier (deploy/nginx/loa-media-cache.conf) at ${cache.url}, in front of ${serverUrls.join(', ')}`);
+    }
     soundChecks = await runSoundBulletins({
-      client: clients[0], serverUrl: deployment.servers[0].baseUrl, mediaDir: mediaDirOf(deployment.servers[0].dataDir),
-      serverPeakRssMb: () => deployment.servers[0].peakRssMb(), speakers: leanSpeakers, secrets: new Map(devices.map((d) => [d.id, d.secret])),
-      areaIds: [districtId], seconds: opts['sound-seconds'], leadMs: PLAY_LEAD_MS, log,
+      client: clients[0], servers: clients, mediaDir: deployment.mediaDir,
+      serverPeakRssMb: async () => Math.max(...(await Promise.all(deployment.servers.map((s) => s.peakRssMb()))).map((mb) => mb ?? 0)) || null,
+      serverPids: deployment.servers.map((s) => s.pid),
+      ears: fleetProcesses ? fleetProcesses.ears(mediaUrls) : localEars(mediaUrls, new Map(devices.map((d) => [d.id, d.secret])), leanSpeakers),
+      speakerCount: N, serverUrl: mediaUrls[0], hogRequests: opts['hog-requests'], areaIds: [districtId], seconds: opts['sound-seconds'], leadMs: PLAY_LEAD_MS, log,
     });
   }
 }

@@ -3,9 +3,12 @@
  * `servers` servers on one external Mosquitto, a fresh PostgreSQL database (the machine's server,
  * LOA_CLUSTER_PG or postgres://postgres@127.0.0.1:5432) and a private Redis, as the cluster tier
  * starts them (apps/server/test/cluster.ts); device accounts on that broker are a password file
- * (bench/lib/deviceAccounts.ts). Everything it starts is undone by `teardown`.
+ * (bench/lib/deviceAccounts.ts), and one media folder they share (MEDIA_DIR). Everything it starts is undone by `teardown`.
  */
 import crypto from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { startSharedStores } from '../../apps/server/test/cluster';
 import { ConsoleClient } from './consoleClient';
 import { startPasswordFileBroker } from './deviceAccounts';
@@ -18,6 +21,8 @@ export interface Deployment {
   clients: ConsoleClient[];
   /** Where the speakers connect. */
   mqttUrl: string;
+  /** The stored audio: the server's own folder, or one folder every server shares (MEDIA_DIR, as on a shared file system). */
+  mediaDir: string;
   /** What was started, for the benchmark's log. */
   summary: string[];
   /** Process ids for CPU readings: "server A", "server B", …, and "broker" for an external one. */
@@ -50,7 +55,7 @@ export async function startDeployment(options: DeploymentOptions, teardown: Tear
     const client = new ConsoleClient(server.baseUrl);
     await client.login(server.adminUser, server.adminPassword);
     return {
-      servers: [server], clients: [client], mqttUrl: server.mqttUrl, pids: { 'server A': server.pid },
+      servers: [server], clients: [client], mqttUrl: server.mqttUrl, pids: { 'server A': server.pid }, mediaDir: path.join(server.dataDir, 'media'),
       summary: [`Server pid ${server.pid} at ${server.baseUrl}, MQTT ${server.mqttUrl}`],
       addDevices: async () => undefined,
       restartServer: () => Promise.reject(new Error('the embedded server keeps its data in its own directory: it is not restarted')),
@@ -61,13 +66,15 @@ export async function startDeployment(options: DeploymentOptions, teardown: Tear
   const broker = await startPasswordFileBroker(options.speakers + 100, options.maxQueued);
   teardown.add(() => broker.stop());
   const adminPassword = crypto.randomBytes(18).toString('base64url');
+  const mediaDir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-media-'));
+  teardown.add(() => rm(mediaDir, { recursive: true, force: true }));
   const servers: BenchServer[] = [];
   const clients: ConsoleClient[] = [];
   const pids: Record<string, number> = {};
   const start = async (i: number) => {
     const server = await startServer({
       nodeArgs: options.nodeArgs, adminPassword, onLog: options.onLog?.(serverLabel(i)),
-      env: { ...stores.env, MQTT_URL: broker.serverUrl, ...options.env },
+      env: { ...stores.env, MQTT_URL: broker.serverUrl, MEDIA_DIR: mediaDir, ...options.env },
     });
     teardown.add(() => server.stop());
     const client = new ConsoleClient(server.baseUrl);
@@ -78,7 +85,7 @@ export async function startDeployment(options: DeploymentOptions, teardown: Tear
   for (let i = 0; i < options.servers; i += 1) await start(i);
   pids.broker = broker.pid();
   return {
-    servers, clients, mqttUrl: broker.url, pids,
+    servers, clients, mqttUrl: broker.url, pids, mediaDir,
     summary: [
       `Mosquitto pid ${broker.pid()} at ${broker.url} (device accounts: a password file and an ACL file, not dynamic security)`,
       `PostgreSQL database ${stores.scratch.name}, Redis ${stores.redis.url}`,

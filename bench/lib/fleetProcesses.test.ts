@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqttPacket from 'mqtt-packet';
@@ -6,6 +7,7 @@ import { topics, type DeviceCommand } from '@loa/contract';
 import { SERVER_ACCOUNT, startPasswordFileBroker, type PasswordFileBroker } from './deviceAccounts';
 import { FleetProcesses, monotonicMs, monotonicShift, shareOut } from './fleetProcesses';
 import { PlayTracker } from './playTracker';
+import { encodeMp3, speechLike } from '../../apps/speaker/src/testing/signals';
 
 describe('shareOut', () => {
   it('deals items round-robin so every share holds every kind of item', () => {
@@ -33,13 +35,14 @@ const eventually = async (done: () => boolean, timeoutMs: number) => {
 describe('FleetProcesses', () => {
   let broker: PasswordFileBroker | null = null;
   let fleet: FleetProcesses | null = null;
+  let devices: { id: string; secret: string }[] = [];
   afterAll(async () => {
     await fleet?.kill();
     await broker?.stop();
   });
 
   it('runs the speakers in child processes and records when each got a play command and started, on this process\'s clock', { timeout: 60_000 }, async () => {
-    const devices = Array.from({ length: 6 }, (_, i) => ({ id: `dev-${i}-${crypto.randomBytes(3).toString('hex')}`, secret: crypto.randomBytes(16).toString('base64url') }));
+    devices = Array.from({ length: 6 }, (_, i) => ({ id: `dev-${i}-${crypto.randomBytes(3).toString('hex')}`, secret: crypto.randomBytes(16).toString('base64url') }));
     broker = await startPasswordFileBroker(20);
     await broker.addDevices(devices);
     fleet = new FleetProcesses(broker.url, devices, 2, 10);
@@ -70,6 +73,36 @@ describe('FleetProcesses', () => {
       expect(session.play.get(d.id)).toBeGreaterThanOrEqual(sentAt - 5);
       expect(session.started.get(d.id)).toBeGreaterThanOrEqual(session.play.get(d.id)!);
       expect(session.started.get(d.id)).toBeLessThanOrEqual(receivedAt);
+    }
+  });
+
+  it('has the children\'s speakers fetch audio as the sound bulletins ask, every fetch back whole and on this process\'s clock', { timeout: 60_000 }, async () => {
+    const mp3 = encodeMp3(speechLike(3, 1), 64);
+    const files = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(mp3.length) });
+      res.end(mp3);
+    });
+    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(files.address() as net.AddressInfo).port}`;
+    const ears = fleet!.ears([base]);
+    try {
+      const before = performance.now();
+      ears.fetchAll('direct', `${base}/ban-tin.mp3`);
+      const fetches = await ears.collect('direct', 20_000);
+      const after = performance.now();
+      expect(fetches.map((f) => f.speaker).sort()).toEqual(devices.map((d) => d.id).sort());
+      for (const f of fetches) {
+        expect(f).toMatchObject({ status: 200, bytes: mp3.length, expected: mp3.length, underruns: 0, error: null });
+        expect(f.askedAt).toBeGreaterThanOrEqual(before - 5);
+        expect(f.firstByteAt!).toBeGreaterThanOrEqual(f.askedAt);
+        // A second of audio plays for about a second after its prebuffer, and ended before collect answered.
+        expect(f.endedAt!).toBeLessThanOrEqual(after);
+        expect(f.endedAt! - f.askedAt).toBeGreaterThan(800);
+        expect(after - before).toBeLessThan(8000);
+      }
+    } finally {
+      await ears.close();
+      await new Promise<void>((resolve) => files.close(() => resolve()));
     }
   });
 });

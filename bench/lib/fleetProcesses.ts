@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { FleetDevice } from '@loa/speaker';
 import type { LeanFleetOptions } from './leanFleet';
 import type { Arrival, PlayTracker } from './playTracker';
+import { shiftFetch, type ItemFetch, type SoundEars } from './soundFleet';
 
 /** The machine's monotonic clock in ms (CLOCK_MONOTONIC on Linux: one origin for every process). */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
@@ -33,11 +34,20 @@ export function shareOut<T>(items: readonly T[], n: number): T[][] {
   return shares;
 }
 
-/** Coordinator → child. */
-export type ToFleetProcess = { type: 'start'; mqttUrl: string; devices: FleetDevice[]; concurrency: number; options: LeanFleetOptions } | { type: 'stop' };
+/** Coordinator → child: the fleet, and the sound bulletins' ears (lib/soundFleet.ts) on its speakers. */
+export type ToFleetProcess =
+  | { type: 'start'; mqttUrl: string; devices: FleetDevice[]; concurrency: number; options: LeanFleetOptions }
+  | { type: 'stop' }
+  | { type: 'ears'; serverUrls: string[] }
+  | { type: 'arm'; armed: boolean }
+  | { type: 'fetch-all'; sessionId: string; url: string }
+  | { type: 'collect'; request: number; sessionId: string; timeoutMs: number }
+  | { type: 'close-ears' };
 
-/** Child → coordinator: its counts whenever they change, and first arrivals (monotonic ms). */
-export type FromFleetProcess = { type: 'status'; connected: number; playing: number; arrivals: Arrival[] };
+/** Child → coordinator: its counts whenever they change, and first arrivals (monotonic ms); a collect's fetches (monotonic ms). */
+export type FromFleetProcess =
+  | { type: 'status'; connected: number; playing: number; arrivals: Arrival[] }
+  | { type: 'collected'; request: number; fetches: ItemFetch[] };
 
 const childFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fleetProcess.ts');
 
@@ -54,6 +64,7 @@ export class FleetProcesses {
   private tracker: PlayTracker | null = null;
   private readonly shift = monotonicShift();
   private stopping = false;
+  private requests = 0;
 
   constructor(mqttUrl: string, devices: readonly FleetDevice[], processes: number, concurrency: number, options: LeanFleetOptions = {}) {
     this.children = shareOut(devices, processes).map((share, i) => {
@@ -90,6 +101,36 @@ export class FleetProcesses {
     return this.children.reduce((n, c) => n + c.playing, 0);
   }
 
+  /** The children's speakers' ears for the sound bulletins: each child fetches for its share (from the servers in turn), times come back on this clock. */
+  ears(serverUrls: string[]): SoundEars {
+    this.send({ type: 'ears', serverUrls });
+    return {
+      arm: (armed) => this.send({ type: 'arm', armed }),
+      fetchAll: (sessionId, url) => this.send({ type: 'fetch-all', sessionId, url }),
+      collect: async (sessionId, timeoutMs) => {
+        const request = (this.requests += 1);
+        const answers = await Promise.all(this.children.map((c) => new Promise<ItemFetch[]>((resolve) => {
+          const onMessage = (message: FromFleetProcess) => {
+            if (message.type !== 'collected' || message.request !== request) return;
+            c.process.off('message', onMessage);
+            c.process.off('exit', onExit);
+            resolve(message.fetches);
+          };
+          const onExit = () => resolve([]);
+          c.process.on('message', onMessage);
+          c.process.once('exit', onExit);
+          c.process.send({ type: 'collect', request, sessionId, timeoutMs } satisfies ToFleetProcess);
+        })));
+        return answers.flat().map((f) => shiftFetch(f, -this.shift));
+      },
+      close: async () => this.send({ type: 'close-ears' }),
+    };
+  }
+
+  private send(message: ToFleetProcess): void {
+    for (const c of this.children) if (!c.exited) c.process.send(message);
+  }
+
   /** Each child closes its connections (wills go out, as a power cut) and exits; SIGKILL after 5 s. */
   async kill(): Promise<void> {
     this.stopping = true;
@@ -104,6 +145,7 @@ export class FleetProcesses {
   }
 
   private receive(child: Child, message: FromFleetProcess): void {
+    if (message.type !== 'status') return;
     child.connected = message.connected;
     child.playing = message.playing;
     if (!this.tracker) return;

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { hardFileLimit } from './machine';
 
 /** Debian's nginx serving a folder on a free port of 127.0.0.1, as the plain static server the sound figures are compared with. */
 export interface StaticServer {
@@ -23,7 +24,7 @@ async function freePort(): Promise<number> {
 /**
  * Starts nginx (NGINX, default /usr/sbin/nginx) in the foreground with its own configuration in a
  * temporary folder: one worker (the Loa server is one Node process), sendfile, no access log, the
- * folder `root` served as audio/mpeg. Stopped (and its folder removed) by `stop`.
+ * folder `root` served as audio/mpeg, its open files shared between requests (open_file_cache). Stopped (and its folder removed) by `stop`.
  */
 export async function startNginx(root: string, connections: number): Promise<StaticServer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'loa-bench-nginx-'));
@@ -31,7 +32,7 @@ export async function startNginx(root: string, connections: number): Promise<Sta
   const conf = path.join(dir, 'nginx.conf');
   // As root, nginx's workers would run as nobody, who cannot read the server's private data folder.
   await writeFile(conf, `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-worker_rlimit_nofile ${connections * 2 + 1024};
+worker_rlimit_nofile ${Math.min(connections * 2 + 1024, hardFileLimit())};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -40,6 +41,8 @@ http {
   access_log off;
   sendfile on;
   tcp_nopush on;
+  # One open descriptor for a file every request shares, as Loa sends a bulletin from one copy in memory.
+  open_file_cache max=1000 inactive=60s;
   keepalive_timeout 0;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;

@@ -39,6 +39,8 @@ export interface ItemFetch {
   underruns: number;
   status: number | null;
   error: string | null;
+  /** Cut by the session's stop command (its planned end, or an officer's Stop) before the last byte came. */
+  stopped?: boolean;
 }
 
 interface Active {
@@ -95,6 +97,50 @@ export function firstFrameKbps(bytes: Buffer): number | null {
   return null;
 }
 
+/**
+ * What the sound bulletins need of the speakers' ears, wherever the speakers run: here
+ * (`localEars`) or in the fleet's child processes (FleetProcesses.ears, so that no one process holds
+ * ten thousand MQTT connections and ten thousand audio requests). Times are this process's
+ * performance.now().
+ */
+export interface SoundEars {
+  /** Whether play commands make the speakers fetch their items. */
+  arm(armed: boolean): void;
+  /** Every speaker fetches `url` now (the nginx comparison: no command). */
+  fetchAll(sessionId: string, url: string): void;
+  /** Waits for the fetches of `sessionId` (see SoundFleet.collect), every speaker's. */
+  collect(sessionId: string, timeoutMs: number): Promise<ItemFetch[]>;
+  close(): Promise<void>;
+}
+
+type Listened = { deviceId: string; on(event: 'command', fn: (command: DeviceCommand) => void): unknown };
+
+/** Ears for speakers in this process; with several servers, each speaker asks one of them (in turn). */
+export function localEars(serverUrls: string | readonly string[], secrets: ReadonlyMap<string, string>, speakers: readonly Listened[]): SoundEars {
+  const fleet = new SoundFleet(serverUrls, secrets);
+  for (const s of speakers) fleet.listen(s);
+  /** Sessions fetched without a command: nothing to wait for before collecting them. */
+  const direct = new Set<string>();
+  return {
+    arm: (armed) => void (fleet.armed = armed),
+    fetchAll: (sessionId, url) => {
+      direct.add(sessionId);
+      speakers.forEach((s) => fleet.fetch(s.deviceId, sessionId, 0, 'file', url));
+    },
+    collect: (sessionId, timeoutMs) => fleet.collect(sessionId, timeoutMs, direct.delete(sessionId) ? 0 : speakers.length),
+    close: async () => fleet.close(),
+  };
+}
+
+/** An ItemFetch with its instants moved by `shift` ms (to or from another process's clock). */
+export const shiftFetch = (f: ItemFetch, shift: number): ItemFetch => ({
+  ...f,
+  askedAt: f.askedAt + shift,
+  firstByteAt: f.firstByteAt === null ? null : f.firstByteAt + shift,
+  prebufferAt: f.prebufferAt === null ? null : f.prebufferAt + shift,
+  endedAt: f.endedAt === null ? null : f.endedAt + shift,
+});
+
 /** The speakers' audio fetches, armed for the bulletins the benchmark measures. */
 export class SoundFleet {
   private readonly active = new Set<Active>();
@@ -107,20 +153,25 @@ export class SoundFleet {
   private readonly agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   private readonly ticker: NodeJS.Timeout;
   private lastTick = performance.now();
+  private readonly serverUrls: readonly string[];
+  /** The server each speaker asks (several servers: dealt out in turn as speakers are first seen). */
+  private readonly serverOf = new Map<string, string>();
   armed = false;
 
   constructor(
-    private readonly serverUrl: string,
+    serverUrls: string | readonly string[],
     private readonly secrets: ReadonlyMap<string, string>,
     /** Performance.now() offset of Date.now(): the commands' instants are server (wall) time. */
     private readonly wallToPerf = (wall: number) => performance.now() + (wall - Date.now()),
   ) {
+    this.serverUrls = typeof serverUrls === 'string' ? [serverUrls] : serverUrls;
     this.ticker = setInterval(() => this.tick(), TICK_MS);
     this.ticker.unref();
   }
 
   /** Follows a speaker's play commands (its `command` event). */
-  listen(speaker: { deviceId: string; on(event: 'command', fn: (command: DeviceCommand) => void): unknown }): void {
+  listen(speaker: Listened): void {
+    this.serverFor(speaker.deviceId);
     speaker.on('command', (command) => {
       if (!this.armed) return;
       if (command.type === 'play') this.onPlay(speaker.deviceId, command);
@@ -137,7 +188,7 @@ export class SoundFleet {
       const startWall = command.startAt + itemStartOffset(command.items, index) * 1000;
       const endWall = startWall + item.duration * 1000;
       const delay = Math.max(0, startWall - Date.now());
-      const url = new URL(item.url, this.serverUrl).toString();
+      const url = new URL(item.url, this.serverFor(speaker)).toString();
       this.scheduled.set(command.sessionId, (this.scheduled.get(command.sessionId) ?? 0) + 1);
       setTimeout(() => {
         this.scheduled.set(command.sessionId, (this.scheduled.get(command.sessionId) ?? 1) - 1);
@@ -149,7 +200,7 @@ export class SoundFleet {
   /** Fetches `url` now for `speaker` (an nginx run uses it directly: no command). */
   fetch(speaker: string, sessionId: string, itemIndex: number, kind: PlayItem['kind'], url: string, cutAt: number | null = null): void {
     const secret = this.secrets.get(speaker);
-    const target = secret ? withDeviceProof(url, this.serverUrl, speaker, secret) : url;
+    const target = secret ? withDeviceProof(url, this.serverFor(speaker), speaker, secret) : url;
     const f: ItemFetch = { speaker, sessionId, itemIndex, kind, askedAt: performance.now(), firstByteAt: null, prebufferAt: null, endedAt: null, bytes: 0, expected: null, underruns: 0, status: null, error: null };
     const req = http.get(target, { agent: this.agent });
     const a: Active = { f, req, res: null, rate: 8000, buffered: 0, playing: false, starved: false, paused: false, ended: false, header: Buffer.alloc(0), rateKnown: false, cutAt };
@@ -187,6 +238,15 @@ export class SoundFleet {
       f.error = error.message;
       a.ended = true;
     });
+  }
+
+  private serverFor(speaker: string): string {
+    let url = this.serverOf.get(speaker);
+    if (!url) {
+      url = this.serverUrls[this.serverOf.size % this.serverUrls.length];
+      this.serverOf.set(speaker, url);
+    }
+    return url;
   }
 
   private tick(): void {
@@ -238,6 +298,7 @@ export class SoundFleet {
   private cut(speaker: string, sessionId?: string): void {
     for (const a of this.active) {
       if (a.f.speaker === speaker && (!sessionId || a.f.sessionId === sessionId)) {
+        if (!a.ended && a.f.expected !== null && a.f.bytes < a.f.expected) a.f.stopped = true;
         a.req.destroy();
         a.ended = true;
       }
