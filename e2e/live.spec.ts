@@ -84,7 +84,24 @@ test('an officer goes live from the header: the commune\'s speakers fetch the vo
     // The chime first, then the voice; the elapsed time runs and the meter moves with the fake microphone.
     await expect(dialog.getByTestId('live-voice-chime')).toBeVisible();
     await expect(dialog.getByTestId('live-voice-elapsed')).toHaveText('00:00:03', { timeout: 6000 });
-    await expect.poll(async () => Number(await dialog.getByTestId('live-voice-level').getAttribute('data-level')), { timeout: 5000 }).toBeGreaterThan(0);
+    // The fake device's beep is short and comes at intervals: the meter shows each 85 ms block's
+    // level, so it is above 0 only now and then. Watched in the page, every change, not sampled by
+    // polling (a poll on a loaded machine saw 0 for five seconds).
+    const meterMoved = await dialog.getByTestId('live-voice-level').evaluate((meter) => new Promise<boolean>((resolve) => {
+      const moved = () => Number(meter.getAttribute('data-level')) > 0;
+      if (moved()) return resolve(true);
+      const observer = new MutationObserver(() => {
+        if (!moved()) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(meter, { attributes: true, attributeFilter: ['data-level'] });
+      setTimeout(() => {
+        observer.disconnect();
+        resolve(false);
+      }, 8000);
+    }));
+    expect(meterMoved, 'the level meter moved with the microphone within 8 s').toBe(true);
 
     // Every real speaker was told to play the live item, and opened it without an error.
     await expect.poll(() => agents.every((a) => a.playing?.title === 'Phát trực tiếp'), { timeout: 5000 }).toBe(true);

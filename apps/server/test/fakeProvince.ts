@@ -20,13 +20,19 @@ export class FakeProvince {
   private readonly ids = new Set<string>();
   /** Messages received again after they were taken (a retry after a lost answer): answered 'trunglap', not taken twice. */
   redelivered = 0;
+  /** The ids of the messages it was sent again (it answered `trunglap`). */
+  readonly redeliveredIds: string[] = [];
   /** What the fake found wrong (a bad key, a malformed batch or message, an order broken); a correct sender leaves it empty. */
   readonly problems: string[] = [];
   requests = 0;
   /** Messages refused on purpose (`refuseWhen`) are not problems. */
   refuseWhen: ((m: ProvinceEnvelope) => string | null) | null = null;
-  /** Answers this many of the next requests only after `slowMs` (to outlast the sender's timeout). */
-  slow = { count: 0, ms: 0 };
+  /**
+   * Answers this many of the next requests only after `ms` (to outlast the sender's timeout); with
+   * `when`, only requests holding a message it matches (other senders' batches, such as the devices'
+   * states, must not use the slow answer up).
+   */
+  slow: { count: number; ms: number; when?: (m: ProvinceEnvelope) => boolean } = { count: 0, ms: 0 };
   /** Areas and devices as the province knows them now. */
   readonly areas = new Map<string, Record<string, unknown>>();
   readonly devices = new Map<string, Record<string, unknown>>();
@@ -112,7 +118,7 @@ export class FakeProvince {
       this.problems.push(`malformed batch: ${JSON.stringify(batch.error.issues[0])}`);
       return send(400, { loi: 'Lô thông điệp không đúng định dạng' });
     }
-    if (this.slow.count > 0) {
+    if (this.slow.count > 0 && (!this.slow.when || batch.data.danhsach.some(this.slow.when))) {
       this.slow.count -= 1;
       await new Promise((r) => setTimeout(r, this.slow.ms));
     }
@@ -124,6 +130,7 @@ export class FakeProvince {
     const refuse = (loi: string) => ({ idthongdiep: m.idthongdiep, trangthai: 'tuchoi' as const, loi });
     if (this.ids.has(m.idthongdiep)) {
       this.redelivered += 1;
+      this.redeliveredIds.push(m.idthongdiep);
       return { idthongdiep: m.idthongdiep, trangthai: 'trunglap' };
     }
     const about = (m.dulieu as { mathietbi?: unknown }).mathietbi;

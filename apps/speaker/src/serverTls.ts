@@ -50,22 +50,22 @@ export class ServerTlsError extends Error {
   }
 }
 
-let extraRoots: X509Certificate[] = [];
+/** The certificates of a PEM file, none when it is not there. */
+function readPems(file: string | undefined): string[] {
+  if (!file) return [];
+  try {
+    return splitPem(readFileSync(file, 'utf8'));
+  } catch {
+    return [];
+  }
+}
 
 /**
  * The certificates trusted besides Node's: NODE_EXTRA_CA_CERTS, the system's bundle (Debian's
  * Node.js trusts it) and a deployment's own CA (its `ca` setting). Read once per process.
  */
 function roots(): X509Certificate[] {
-  if (rootCache) return rootCache;
-  const pems = [...tls.rootCertificates];
-  for (const file of [process.env.NODE_EXTRA_CA_CERTS, '/etc/ssl/certs/ca-certificates.crt']) {
-    if (!file) continue;
-    try {
-      pems.push(...splitPem(readFileSync(file, 'utf8')));
-    } catch { /* not there */ }
-  }
-  rootCache = pems.flatMap((pem) => {
+  rootCache ??= [...tls.rootCertificates, ...readPems(process.env.NODE_EXTRA_CA_CERTS), ...readPems('/etc/ssl/certs/ca-certificates.crt')].flatMap((pem) => {
     try {
       return [new X509Certificate(pem)];
     } catch {
@@ -78,22 +78,24 @@ let rootCache: X509Certificate[] | null = null;
 
 const splitPem = (text: string) => text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
 
+/** A deployment's own CA (trustCertificates): its PEMs, parsed once, and the `ca` of a connection made with them. */
 let extraPems: string[] = [];
+let extraRoots: X509Certificate[] = [];
+let caCache: string[] | undefined;
 
 /** Trusts these certificates too (a deployment's own CA, PEM), besides Node's and NODE_EXTRA_CA_CERTS. */
 export function trustCertificates(pem: string): void {
-  extraPems = [...extraPems, ...splitPem(pem)];
-  extraRoots = extraPems.map((p) => new X509Certificate(p));
+  const added = splitPem(pem);
+  extraPems = [...extraPems, ...added];
+  extraRoots = [...extraRoots, ...added.map((p) => new X509Certificate(p))];
+  caCache = undefined;
 }
 
 /** The `ca` of a connection: Node's default unless certificates were added (then those with Node's and the extra file's). */
 function caOption(): string[] | undefined {
   if (extraPems.length === 0) return undefined;
-  let extraFile: string[] = [];
-  try {
-    extraFile = process.env.NODE_EXTRA_CA_CERTS ? splitPem(readFileSync(process.env.NODE_EXTRA_CA_CERTS, 'utf8')) : [];
-  } catch { /* not there */ }
-  return [...tls.rootCertificates, ...extraFile, ...extraPems];
+  caCache ??= [...tls.rootCertificates, ...readPems(process.env.NODE_EXTRA_CA_CERTS), ...extraPems];
+  return caCache;
 }
 
 /** The chain the server sent, leaf first. */

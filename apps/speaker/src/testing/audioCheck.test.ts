@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAudio, decodeMp3, durationOf, encodeWav, matchAudio, matchScore, MATCH_THRESHOLD, parseWav, type Audio } from './audioCheck';
+import { compareAudio, decodeMp3, durationOf, encodeWav, endAsLongAs, matchAudio, matchScore, MATCH_THRESHOLD, parseWav, type Audio } from './audioCheck';
 import { mpg123ForTests } from './mpg123';
 import { encodeMp3, noise, speechLike } from './signals';
 
@@ -104,6 +104,17 @@ describe('compareAudio', () => {
     expect(compareAudio(delayed(reference, 1), reference)).toMatchObject({ ok: false, durationOk: true, matchOk: false });
     // A wider search finds the late one, still short of the whole.
     expect(compareAudio(delayed(reference, 1), reference, { maxLagSeconds: 1.5 }).lagSeconds).toBeCloseTo(1, 1);
+  });
+
+  it('takes the source\'s end as long as what a speaker that joined late heard, whatever its sample rate', () => {
+    const heard = slice(reference, 1.3, 5);
+    expect(compareAudio(heard, endAsLongAs(reference, heard))).toMatchObject({ ok: true });
+    expect(durationOf(endAsLongAs(reference, heard))).toBeCloseTo(3.7, 2);
+    // Heard at half the rate, the same length of time.
+    const halfRate: Audio = { sampleRate: heard.sampleRate / 2, samples: heard.samples.subarray(0, heard.samples.length / 2) };
+    expect(durationOf(endAsLongAs(reference, halfRate))).toBeCloseTo(durationOf(halfRate), 2);
+    // Longer than the source: the whole source.
+    expect(endAsLongAs(reference, speechLike(3, 9)).samples.length).toBe(reference.samples.length);
   });
 
   it.runIf(mpg123)('accepts the source sent through MP3 and decoded by mpg123, and nothing else', async () => {

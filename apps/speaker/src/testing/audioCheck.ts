@@ -19,6 +19,16 @@ export function audioFrom(audio: Audio, seconds: number): Audio {
   return { ...audio, samples: audio.samples.subarray(Math.round(seconds * audio.sampleRate)) };
 }
 
+/**
+ * The end of `source` as long as what was `heard`: what a speaker that joined late (in step, that
+ * far in) should have played. For an item too short for the start position a speaker reports
+ * (tenths of a second) to say where it joined.
+ */
+export function endAsLongAs(source: Audio, heard: Audio): Audio {
+  const samples = Math.round((heard.samples.length / heard.sampleRate) * source.sampleRate);
+  return { ...source, samples: source.samples.subarray(Math.max(0, source.samples.length - samples)) };
+}
+
 /** Decoded length may differ from its source's by this fraction. */
 export const DURATION_TOLERANCE = 0.05;
 /**

@@ -83,10 +83,18 @@ describe('province outbox', () => {
     const w = await synced();
     const before = fake.taken.length;
     // The first answer comes after the sender's time limit (2 s): it tries again, the province knows the id.
-    fake.slow = { count: 1, ms: 2600 };
+    // Only the batch with this area: the devices' states of other tests go to the same province, and
+    // one of them took the slow answer in a CI run here (this message was then answered at once).
+    fake.slow = { count: 1, ms: 2600, when: (m) => (m.dulieu as { tendiaban?: unknown }).tendiaban === 'Thôn Chậm' };
     const area = await newArea(w.client, w.areas.communeB, 'Thôn Chậm');
-    await eventually(async () => (await unsent(w.admin.id)) === 0 && fake.redelivered === 1, 8000);
-    expect(fake.taken.slice(before).map((m) => m.dulieu.madiaban)).toEqual([area]);
+    // Sent again at least once (on a loaded machine a later try can miss the time limit too): what
+    // matters is that the province keeps it once.
+    await eventually(async () => (await unsent(w.admin.id)) === 0 && fake.redelivered >= 1, 15_000).catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}: redelivered ${fake.redelivered}, ${JSON.stringify(await outboxHeld(w.admin.id))}`);
+    });
+    const taken = fake.taken.slice(before);
+    expect(taken.map((m) => m.dulieu.madiaban)).toEqual([area]);
+    expect(fake.redeliveredIds).toContain(taken[0].idthongdiep);
     expect(fake.problems).toEqual([]);
     fake.redelivered = 0;
   });
@@ -141,7 +149,14 @@ describe('province outbox', () => {
     const retried = await w.client.post('/v1/client/ketnoi/httt-nguon/guilai', { id: held.thongdiep[0]._id });
     expect(retried.body.data).toEqual({ soluong: 1 });
     await eventually(() => fake.devices.get(device._id)?.tenthietbi === 'Loa đã sửa', 5000);
-    expect(await connector(w.client)).toMatchObject({ soloi: 0, socho: 0 });
+    // The province holds the change once it has answered; the sender marks the message sent only
+    // after reading that answer, so the count reaches 0 a moment later (CI saw socho 1 here).
+    await eventually(async () => {
+      const s = await connector(w.client);
+      return s.soloi === 0 && s.socho === 0;
+    }, 5000).catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}: ${JSON.stringify(await outboxHeld(w.admin.id))}`);
+    });
     const [log] = await server.db.query<{ action: string; detail: unknown }>("SELECT action, detail FROM system_log WHERE user_id = $1 AND action = 'gui-lai-httt-nguon'", [w.admin.id]);
     expect(log).toMatchObject({ detail: { soluong: 1 } });
     expect(fake.problems).toEqual([]);

@@ -125,11 +125,15 @@ describe('rollouts (/v1/client/capnhat/trienkhai)', () => {
     expect(back.body.data.trangthai).toBe('danghoanlai');
     await eventually(async () => (await rolloutsOf(admin.client)).find((r) => r._id === id && r.trangthai === 'dahoanlai'), 20_000, 200);
     // A box reports the package installed before systemd restarts it into that version: each is running it a moment later.
-    await eventually(() => [first, ...others].every((b) => b.runs.length === 3), 30_000, 100);
+    // (At least three: a box restarted twice, or not at all, is shown by the comparison below.)
+    await eventually(() => [first, ...others].every((b) => b.runs.length >= 3), 30_000, 100)
+      .catch(() => undefined);
     expect([first, ...others].map((b) => b.runs)).toEqual([['1.0.0', '1.1.0', '1.0.0'], ['1.0.0', '1.1.0', '1.0.0'], ['1.0.0', '1.1.0', '1.0.0']]);
     expect((await logOf(admin.admin.id, 'hoan-lai-cap-nhat'))).toHaveLength(1);
     expect((await admin.client.post('/v1/client/capnhat/trienkhai/hoanlai', { id })).body.message).toBe(UPDATE_MESSAGES.cannotRollBack);
-  });
+    // Its waits for states add up to more than the default 30 s a test may take (a loaded machine: the
+    // whole test ran out there while every state it waits for came within its own wait).
+  }, 90_000);
 
   it('refuses a downgrade that is not a rollback, and logs it', async () => {
     const admin = await withPackages('1.0.0', '1.1.0');
