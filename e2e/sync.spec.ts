@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { CLOCK_SYNC, CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
-import { SilentPlayer, SpeakerAgent, mqttUrlFromServer, skewedClock } from '../apps/speaker/src/index';
+import { SpeakerAgent, mqttUrlFromServer, skewedClock } from '../apps/speaker/src/index';
+import { NotingPlayer, startsSeen } from '../apps/speaker/src/testing/notingPlayer';
 import { addCommune, baseUrl, csrfOf, signIn } from './fixtures';
 
 /** Clock errors of the commune's speakers: one right, one 30 s fast, one 30 s slow, one a little off. */
 const ERRORS = [0, 30_000, -30_000, 1_800];
-
-/** A silent player that notes, for its first item, the true instant it was asked to start and from where. */
-class NotingPlayer extends SilentPlayer {
-  first: { at: number; from: number } | null = null;
-
-  override play(...args: Parameters<SilentPlayer['play']>): Promise<void> {
-    this.first ??= { at: Date.now(), from: args[1] };
-    return super.play(...args);
-  }
-}
 
 test('a speaker whose clock is 30 s wrong starts a bulletin in step with the others, and the device table shows its clock', async ({ page }) => {
   test.setTimeout(90_000);
@@ -54,20 +45,17 @@ test('a speaker whose clock is 30 s wrong starts a bulletin in step with the oth
     expect(res.status(), await res.text()).toBe(200);
     await expect.poll(() => started.size, { timeout: 5_000 }).toBe(agents.length);
     // In step is what a listener hears: the true instant (this machine's clock is the server's) at
-    // which each speaker's audio is at the bulletin's top, that is when its player was started minus
-    // the position it was started from. A speaker whose start ran late starts that much further in and
-    // is still in step; one timed by its own clock is 1.8 s or 30 s off. (When the agents' code ran is
-    // not it: four agents in this one process run their starts one after another, tens of ms apart
-    // on a loaded machine, where each speaker has a CPU of its own.)
-    const firsts = players.map((p) => p.first!);
-    const tops = firsts.map((f) => f.at - f.from * 1000);
-    const seen = `started (ms after the first, from s; reported): ${firsts.map((f, i) => `${f.at - Math.min(...firsts.map((x) => x.at))} ms, ${f.from.toFixed(3)} s; ${started.get(agents[i].deviceId)?.position}`).join(' | ')}`;
+    // which each speaker's audio is at the bulletin's top (NotingPlayer.top). A speaker whose start ran
+    // late starts that much further in and is still in step; one timed by its own clock is 1.8 s or
+    // 30 s off.
+    const tops = players.map((p) => p.top!);
+    const seen = `${startsSeen(players)}; reported ${agents.map((a) => started.get(a.deviceId)?.position).join(', ')}`;
     expect(Math.max(...tops) - Math.min(...tops), seen).toBeLessThanOrEqual(50);
     // All began at the top of the bulletin: the one 30 s slow did not wait 30 s, the one 30 s fast
     // did not skip it, the one 1.8 s fast did not start 1.8 s in; and each told the server where it
     // began, to the tenth it reports.
-    expect(Math.max(...firsts.map((f) => f.from)), seen).toBeLessThan(1);
-    agents.forEach((a, i) => expect(Math.abs(started.get(a.deviceId)!.position - firsts[i].from), seen).toBeLessThanOrEqual(0.05 + 1e-9));
+    expect(Math.max(...players.map((p) => p.first!.from)), seen).toBeLessThan(1);
+    agents.forEach((a, i) => expect(Math.abs(started.get(a.deviceId)!.position - players[i].first!.from), seen).toBeLessThanOrEqual(0.05 + 1e-9));
 
     // The device table shows each speaker's clock: 30 s fast as "+30,0 s", well synchronised.
     await page.goto(`${baseUrl()}/quan-ly-thiet-bi`);

@@ -3,6 +3,7 @@ import net from 'node:net';
 import mqtt from 'mqtt';
 import { CLOCK_SYNC, SOURCE_KINDS, topics, type Device, type Notification } from '@loa/contract';
 import { skewedClock, type SpeakerAgent } from '@loa/speaker';
+import { NotingPlayer, startsSeen } from '../../../speaker/src/testing/notingPlayer';
 import { broadcastForm, eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../test/helpers';
 
 let server: TestServer;
@@ -77,33 +78,33 @@ describe('speakers in step (clock synchronisation through the real broker)', () 
   it('starts speakers whose clocks are up to 30 s wrong, on jittery links, within 50 ms of each other', async () => {
     const w = await signedInAdmin(server);
     const errors = [0, 30_000, -30_000, 7_321, -1_250];
+    const players = errors.map(() => new NotingPlayer());
     const speakers = await startSpeakers(server, w.client, w.areas.communeA, errors.length, {
-      agent: (i) => ({ clock: skewedClock(errors[i]), ...(i >= 2 ? { simulatedLatency: jitter } : {}) }),
+      agent: (i) => ({ player: players[i], clock: skewedClock(errors[i]), ...(i >= 2 ? { simulatedLatency: jitter } : {}) }),
     });
     agents.push(...speakers);
     await eventually(() => speakers.every((s) => s.clock.status().samples >= CLOCK_SYNC.burst), 8000);
     // Each one found its own error (the offset it adds is minus the error), the jittery ones within their jitter.
     speakers.forEach((s, i) => expect(Math.abs(s.clock.status().offset + errors[i])).toBeLessThan(i >= 2 ? 35 : 5));
 
-    // The true instant each speaker starts the item (this machine's clock is the server's).
-    const started = new Map<string, { at: number; position: number }>();
-    for (const s of speakers) {
-      s.on('event', (e) => {
-        if (e.type === 'started' && !started.has(s.deviceId)) started.set(s.deviceId, { at: Date.now(), position: e.position ?? -1 });
-      });
-    }
+    // What each speaker tells the server as it starts.
+    const started = new Map<string, number>();
+    for (const s of speakers) s.on('event', (e) => e.type === 'started' && !started.has(s.deviceId) && started.set(s.deviceId, e.position ?? -1));
     const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA]), [relay(10)]));
     expect(res.status).toBe(200);
     const [{ run_started_at: startAt }] = await server.db.query<{ run_started_at: Date }>('SELECT run_started_at FROM broadcasts WHERE id = $1', [res.body.data.idlichphat]);
     await eventually(() => started.size === speakers.length, 4000);
-    const instants = [...started.values()].map((s) => s.at);
-    const spread = Math.max(...instants) - Math.min(...instants);
-    expect(spread).toBeLessThanOrEqual(50);
-    // They had the command before its start: each began at the top, at the planned instant.
-    for (const s of started.values()) {
-      expect(s.position).toBe(0);
-      expect(Math.abs(s.at - startAt.getTime())).toBeLessThanOrEqual(50);
-    }
+    // In step as a listener hears it: the true instant each speaker's audio was at the item's top
+    // (this machine's clock is the server's; NotingPlayer.top), whenever its code ran.
+    const tops = players.map((p) => p.top!);
+    const seen = startsSeen(players);
+    expect(Math.max(...tops) - Math.min(...tops), seen).toBeLessThanOrEqual(50);
+    // They had the command before its start: each began at the top, at the planned instant, and said so.
+    speakers.forEach((s, i) => {
+      expect(Math.abs(tops[i] - startAt.getTime()), seen).toBeLessThanOrEqual(50);
+      expect(players[i].first!.from, seen).toBeLessThan(1);
+      expect(Math.abs(started.get(s.deviceId)! - players[i].first!.from), seen).toBeLessThanOrEqual(0.05 + 1e-9);
+    });
     await w.client.get('/v1/client/phatngay/dungphatngay');
 
     // The API shows each speaker's clock: the one 30 s fast adds −30 s, well synchronised.
@@ -120,19 +121,18 @@ describe('speakers in step (clock synchronisation through the real broker)', () 
     const w = await signedInAdmin(server);
     const link = await slowLink(server.app.broker.tcpPort!, 60, 40);
     try {
+      const players = [new NotingPlayer(), new NotingPlayer()];
       const speakers = await startSpeakers(server, w.client, w.areas.communeA, 2, {
-        agent: (i) => (i === 0 ? {} : { clock: skewedClock(30_000), mqttUrl: `mqtt://127.0.0.1:${link.port}` }),
+        agent: (i) => ({ player: players[i], ...(i === 0 ? {} : { clock: skewedClock(30_000), mqttUrl: `mqtt://127.0.0.1:${link.port}` }) }),
       });
       agents.push(...speakers);
       await eventually(() => speakers.every((s) => s.clock.status().samples >= 8), 8000);
       expect(speakers[1].clock.status().rtt).toBeGreaterThanOrEqual(120);
-      const started = new Map<string, number>();
-      for (const s of speakers) s.on('event', (e) => e.type === 'started' && !started.has(s.deviceId) && started.set(s.deviceId, Date.now()));
       const res = await w.client.post('/v1/client/phatngay/phatngay', broadcastForm(info([w.areas.communeA]), [relay(10)]));
       expect(res.status).toBe(200);
-      await eventually(() => started.size === 2, 4000);
-      const [a, b] = [...started.values()];
-      expect(Math.abs(a - b)).toBeLessThanOrEqual(50);
+      await eventually(() => players.every((p) => p.first), 4000);
+      const [a, b] = players.map((p) => p.top!);
+      expect(Math.abs(a - b), startsSeen(players)).toBeLessThanOrEqual(50);
       await w.client.get('/v1/client/phatngay/dungphatngay');
       await Promise.all(speakers.map((s) => s.stop()));
     } finally {
