@@ -296,7 +296,7 @@ if (opts.sound === 1) {
     // With the caching tier the speakers ask it, and it asks the servers (its checks, one fill per file).
     let mediaUrls = serverUrls;
     if (opts['media-cache'] === 1) {
-      const cache = await startMediaCache(deployment.servers.map((s) => Number(new URL(s.baseUrl).port)), Math.min(N + 2048, Math.floor((fileLimit - 1024) / 2)));
+      const cache = await startMediaCache(deployment.servers.map((s) => ({ port: Number(new URL(s.baseUrl).port), checkPort: s.checkPort })), Math.min(N + 2048, Math.floor((fileLimit - 1024) / 2)));
       teardown.add(() => cache.stop());
       mediaUrls = [cache.url];
       log(`Sound through the caching tier (deploy/nginx/loa-media-cache.conf) at ${cache.url}, in front of ${serverUrls.join(', ')}`);

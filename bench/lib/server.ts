@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/server/test/mosquitto';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -18,6 +19,8 @@ export interface BenchServer {
   adminPassword: string;
   pid: number;
   dataDir: string;
+  /** Its listener for a caching tier's audio checks (MEDIA_CHECK_PORT, on 127.0.0.1). */
+  checkPort: number;
   /** Peak resident memory of the server process so far (Linux VmHWM), MiB; null elsewhere. */
   peakRssMb(): Promise<number | null>;
   /** SIGTERM, wait for the exit (SIGKILL after `graceMs`), then remove the data directory. */
@@ -76,6 +79,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   const adminPassword = options.adminPassword ?? crypto.randomBytes(18).toString('base64url');
   // LOA_BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of any benchmark.
   const nodeArgs = options.nodeArgs ?? (process.env.LOA_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  const checkPort = Number(options.env?.MEDIA_CHECK_PORT ?? await freePort());
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -92,6 +96,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
       RATE_LIMIT_PER_MINUTE: '10000000',
       // The bulletins relay from the discard port of this machine (nobody opens it: the speakers are silent).
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+      MEDIA_CHECK_PORT: String(checkPort),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -117,6 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
       adminPassword,
       pid: child.pid!,
       dataDir,
+      checkPort,
       peakRssMb: () => peakRss(child.pid!),
       stop: async (graceMs = 15_000) => {
         if (!exited) {

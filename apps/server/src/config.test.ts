@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HTTT_NGUON_URL: 'ftp://httt.gov.vn' })).toThrow('Cấu hình không hợp lệ: HTTT_NGUON_URL: phải là địa chỉ http:// hoặc https://');
   });
 
+  it('opens the caching tier\'s check listener only when MEDIA_CHECK_PORT is set, on loopback unless told otherwise', () => {
+    expect(loadConfig({}).MEDIA_CHECK_PORT).toBeUndefined();
+    expect(loadConfig({ MEDIA_CHECK_PORT: '' }).MEDIA_CHECK_PORT).toBeUndefined();
+    expect(loadConfig({ MEDIA_CHECK_PORT: '3001' })).toMatchObject({ MEDIA_CHECK_PORT: 3001, MEDIA_CHECK_HOST: '127.0.0.1' });
+    expect(() => loadConfig({ MEDIA_CHECK_PORT: '70000' })).toThrow(/Cấu hình không hợp lệ: MEDIA_CHECK_PORT/);
+  });
+
   it('says in Vietnamese which variable is wrong', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/Cấu hình không hợp lệ: PORT/);
   });

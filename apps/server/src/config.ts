@@ -134,6 +134,15 @@ const envSchema = z.object({
   MEDIA_MEMORY_MB: z.coerce.number().min(0).default(64),
   /** Connections waiting to be accepted (listen backlog; the kernel caps it at net.core.somaxconn, raise that too). */
   HTTP_BACKLOG: z.coerce.number().int().min(1).default(16_384),
+  /**
+   * A listener of its own for a caching tier's checks of speakers' audio addresses (nginx's
+   * auth_request, deploy/nginx/loa-media-cache.conf): the same checks as /v1/thietbi/kiemtra/media/…
+   * without the API's routing and hooks, over the tier's kept-alive connections (issue #29: a
+   * district's ten thousand requests in a second). Unset: none. On MEDIA_CHECK_HOST, loopback by
+   * default: only the tier should reach it.
+   */
+  MEDIA_CHECK_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  MEDIA_CHECK_HOST: z.string().default('127.0.0.1'),
   /** An audio response that could send nothing for this long (its reader stalled) is cut. */
   MEDIA_IDLE_SECONDS: z.coerce.number().min(1).default(120),
   /** The embedded broker disconnects a client sending an MQTT packet larger than this, CONNECT included (device messages are under 3 KB). */

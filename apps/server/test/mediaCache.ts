@@ -11,20 +11,30 @@ export const MEDIA_CACHE_CONF = fileURLToPath(new URL('../../../deploy/nginx/loa
 
 /**
  * Debian's nginx running deploy/nginx/loa-media-cache.conf itself, in front of Loa instances on
- * 127.0.0.1: the file's upstream servers, listen port and cache folder are replaced by the test's
- * own (nothing else of it changes), inside a minimal `http` block. Its own temporary directory.
+ * 127.0.0.1 (each its API port and its MEDIA_CHECK_PORT): the file's upstream servers, listen port
+ * and cache folder are replaced by the test's own (nothing else of it changes), inside a minimal
+ * `http` block. Its own temporary directory.
  */
-export async function startMediaCache(backends: number[], connections = 1024): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
+export async function startMediaCache(backends: { port: number; checkPort: number }[], connections = 1024): Promise<{ url: string; output: () => string; stop: () => Promise<void> }> {
   if (!fs.existsSync(NGINX_BIN)) throw new Error(`${NGINX_BIN} is missing: install Debian's nginx (.ci/run does)`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'loa-media-cache-'));
   const port = await freePort();
   const shipped = fs.readFileSync(MEDIA_CACHE_CONF, 'utf8');
-  let servers = 0;
+  // Each upstream's server lines become the test's: the API ports in loa_servers, the check listeners' in loa_checks.
+  const upstreams: Record<string, number[]> = { loa_servers: backends.map((b) => b.port), loa_checks: backends.map((b) => b.checkPort) };
+  const replaced = new Set<string>();
   const conf = shipped
-    .replace(/^(\s*)server \d+\.\d+\.\d+\.\d+:\d+;\n/gm, (_line, indent: string) => (servers++ === 0 ? backends.map((p) => `${indent}server 127.0.0.1:${p};\n`).join('') : ''))
+    .replace(/^upstream (\w+) \{\n((?:.*\n)*?)\}/gm, (block, name: string, body: string) => {
+      const ports = upstreams[name];
+      if (!ports) return block;
+      replaced.add(name);
+      let servers = 0;
+      const inner = body.replace(/^(\s*)server \d+\.\d+\.\d+\.\d+:\d+;\n/gm, (_line, indent: string) => (servers++ === 0 ? ports.map((p) => `${indent}server 127.0.0.1:${p};\n`).join('') : ''));
+      return `upstream ${name} {\n${inner}}`;
+    })
     .replace(/^(\s*)listen \d+/m, `$1listen 127.0.0.1:${port}`)
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
-  if (servers === 0 || conf === shipped) throw new Error(`${MEDIA_CACHE_CONF}: its upstream servers or listen line were not found`);
+  if (replaced.size !== Object.keys(upstreams).length || !conf.includes(`listen 127.0.0.1:${port}`)) throw new Error(`${MEDIA_CACHE_CONF}: its upstreams (${Object.keys(upstreams).join(', ')}) or listen line were not found`);
   const main = path.join(dir, 'nginx.conf');
   // `connections`: a benchmark's ten thousand speakers (each also takes a connection to Loa while it is checked).
   const files = connections > 1024 ? `worker_rlimit_nofile ${connections * 2 + 1024};\n` : '';

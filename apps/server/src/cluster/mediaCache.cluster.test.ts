@@ -48,12 +48,12 @@ afterAll(async () => {
 describe('a caching tier in front of /media, before two servers', () => {
   it('serves every speaker\'s address of a file from one cache entry, whole or in ranges, and refuses what Loa refuses even once it is cached', async () => {
     const media = tempDataDir();
-    const [portA, portB] = [await freePort(), await freePort()];
-    const a = await spawnServer({ dataDir: tempDataDir(), env: { ...parts.env, PORT: String(portA), MEDIA_DIR: media }, startTimeoutMs: 60_000 });
-    await spawnServer({ dataDir: tempDataDir(), env: { ...parts.env, PORT: String(portB), MEDIA_DIR: media }, startTimeoutMs: 60_000 });
-    const cache = await startMediaCache([portA, portB]);
+    const [a, b] = await Promise.all([0, 1].map(async () => ({ port: await freePort(), checkPort: await freePort() })));
+    const serverA = await spawnServer({ dataDir: tempDataDir(), env: { ...parts.env, PORT: String(a.port), MEDIA_CHECK_PORT: String(a.checkPort), MEDIA_DIR: media }, startTimeoutMs: 60_000 });
+    await spawnServer({ dataDir: tempDataDir(), env: { ...parts.env, PORT: String(b.port), MEDIA_CHECK_PORT: String(b.checkPort), MEDIA_DIR: media }, startTimeoutMs: 60_000 });
+    const cache = await startMediaCache([a, b]);
     cleanups.push(cache.stop);
-    const onA = await signInSpawned(a);
+    const onA = await signInSpawned(serverA);
 
     const district = (await onA.post('/v1/client/diaban/themmoi', { tendiaban: 'Huyện Bộ Đệm', cap: 'huyen', idcha: null })).body.data._id as string;
     const [commune, otherCommune] = await Promise.all(['Xã Có Loa', 'Xã Bên Cạnh'].map(async (tendiaban) => (await onA.post('/v1/client/diaban/themmoi', { tendiaban, cap: 'xa', idcha: district })).body.data._id as string));

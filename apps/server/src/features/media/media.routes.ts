@@ -5,15 +5,16 @@ import { BROADCAST_MESSAGES, MAX_UPLOAD_BYTES, MSG, envelope, uploadUrlSchema, u
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
-import { assertMediaKey, keyOfMediaPath, servedAtMedia, uniqueMediaName } from '../../infra/storage';
+import { keyOfMediaPath, uniqueMediaName } from '../../infra/storage';
 import { AudioMemory, byteRange, type HeldAudio } from './audioMemory';
-import { mediaGuard } from './mediaAccess';
+import { mediaChecker, mediaGuard, servedKey } from './mediaAccess';
+import { MEDIA_CHECK_PREFIX, listenMediaChecks } from './mediaCheckServer';
 import { requireRight } from '../auth/rights';
 import { presignedUploadKey, storeUploadedAudio } from './media.service';
 
+export { MEDIA_CHECK_PREFIX };
+
 const UPLOAD_PURPOSE = 'upload';
-/** Where a caching tier checks a speaker's audio request: `<prefix>` + the request's own path and query. */
-export const MEDIA_CHECK_PREFIX = '/v1/thietbi/kiemtra';
 const UPLOAD_TTL_SECONDS = 15 * 60;
 /** Validity of a presigned S3 PUT address. */
 const S3_UPLOAD_TTL_SECONDS = 5 * 60;
@@ -70,12 +71,22 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  const guard = mediaGuard(app, {
+  const check = mediaChecker(app, {
     signer: app.authDeps.signer,
     gateway: app.gateway,
     sessionReaches: (sessionId, deviceId) => app.engine.sessionReaches(sessionId, deviceId),
     inPlan: (deviceId, key) => app.plans.planOf(deviceId)?.occurrences.some((o) => o.items.some((i) => keyOfMediaPath(i.url) === key)) ?? false,
-  }, { perDevice: app.config.MEDIA_MAX_PER_DEVICE, perIp: app.config.MEDIA_MAX_PER_IP, idleMs: app.config.MEDIA_IDLE_SECONDS * 1000 });
+  });
+  const guard = mediaGuard(check, { perDevice: app.config.MEDIA_MAX_PER_DEVICE, perIp: app.config.MEDIA_MAX_PER_IP, idleMs: app.config.MEDIA_IDLE_SECONDS * 1000 });
+  // The caching tier's checks on a listener of their own (MEDIA_CHECK_PORT), started with the app.
+  const checkPort = app.config.MEDIA_CHECK_PORT;
+  if (checkPort !== undefined) {
+    let checks: Awaited<ReturnType<typeof listenMediaChecks>> | null = null;
+    app.addHook('onReady', async () => {
+      checks = await listenMediaChecks(check, { host: app.config.MEDIA_CHECK_HOST, port: checkPort, backlog: app.config.HTTP_BACKLOG, log: app.log });
+    });
+    app.addHook('onClose', async () => checks?.close());
+  }
   // A caching tier in front of /media (docs/operations.md "Audio at scale": nginx with auth_request)
   // asks here, with the speaker's own path and query, before it answers from its cache: the same
   // checks as /media itself (token, device proof, the session reaching the device; refusals logged),
@@ -98,20 +109,6 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       await app.tts.pending.wait(key, app.storage);
       return reply.header('cache-control', 'private, max-age=60').redirect(await app.storage.publicUrl(key), 302);
     });
-  }
-}
-
-/**
- * The key a /media request names, if it is one served there: well formed (never the hidden
- * temporary file of an unfinished upload) and not a speaker's package (those go to boxes with their
- * credentials only, /v1/thietbi/capnhat/goi/:id).
- */
-function servedKey(requested: string, decode = false): string | null {
-  try {
-    const key = assertMediaKey(decode ? decodeURIComponent(requested) : requested);
-    return servedAtMedia(key) ? key : null;
-  } catch {
-    return null;
   }
 }
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
@@ -8,6 +9,7 @@ import { makeMp3 } from '../../../test/audio';
 import { withDeviceProof } from '../../../../speaker/src/mediaProof';
 import { MEDIA_MESSAGES } from './mediaAccess';
 import { MEDIA_CHECK_PREFIX } from './media.routes';
+import { freePort } from '../../../test/mosquitto';
 
 /*
  * Issue #29, bad input: a speaker asking for audio with an address that is expired, forged or for
@@ -45,10 +47,13 @@ let mp3: Buffer;
 let signed: string;
 let key: string;
 let otherKey: string;
+/** The server's listener for a caching tier's checks (MEDIA_CHECK_PORT). */
+let checkPort: number;
 
 beforeAll(async () => {
   // Small limits, so the tests can reach them: two audio responses per speaker, three per other address, cut after 2 s stalled.
-  server = await startTestServer({ MEDIA_MAX_PER_DEVICE: 2, MEDIA_MAX_PER_IP: 3, MEDIA_IDLE_SECONDS: 2 });
+  checkPort = await freePort();
+  server = await startTestServer({ MEDIA_MAX_PER_DEVICE: 2, MEDIA_MAX_PER_IP: 3, MEDIA_IDLE_SECONDS: 2, MEDIA_CHECK_PORT: checkPort });
   w = await signedInAdmin(server);
   [agent] = await startSpeakers(server, w.client, w.areas.communeA, 1);
   agent.on('command', (command) => commands.push(command));
@@ -213,5 +218,55 @@ describe('the check a caching tier makes before answering from its cache (auth_r
     // A speaker's package, or what is not a stored file's name, is nothing to check.
     expect((await check('/media/goi/loa-speaker_1.0.0_arm64.deb')).status).toBe(404);
     expect((await check('/media/../../etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('the same checks on their own listener (MEDIA_CHECK_PORT), as the shipped caching tier asks them', () => {
+  /** Asks the listener over one kept-alive connection, as nginx's upstream keepalive does: status, body, whether the socket was reused. */
+  const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  afterAll(() => keepAlive.destroy());
+  const ask = (url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) => new Promise<{ status: number; body: string; reused: boolean }>((resolve, reject) => {
+    const target = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
+    const req = http.request({ host: '127.0.0.1', port: checkPort, path: target, method, headers, agent: keepAlive }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => void (body += chunk)).on('end', () => resolve({ status: res.statusCode!, body, reused: req.reusedSocket }));
+    });
+    req.on('error', reject).end();
+  });
+
+  it('answers 204 for what /media would serve, with or without the API route\'s prefix, many over one kept-alive connection', async () => {
+    const proven = withDeviceProof(server.url + signed, server.url, sameArea.id, sameArea.secret);
+    for (const url of [signed, proven, `/media/${key}`, `${MEDIA_CHECK_PREFIX}${new URL(proven).pathname}${new URL(proven).search}`]) {
+      const res = await ask(url);
+      expect(res.status, url).toBe(204);
+      expect(res.body).toBe('');
+    }
+    expect((await ask(proven, { method: 'HEAD' })).status).toBe(204);
+    const many: { status: number; reused: boolean }[] = [];
+    for (let i = 0; i < 30; i += 1) many.push(await ask(proven));
+    expect(many.map((r) => r.status)).toEqual(Array(30).fill(204));
+    expect(many.every((r) => r.reused)).toBe(true);
+  });
+
+  it('refuses what /media refuses, with the same message, and logs it with the speaker\'s address as the tier saw it', async () => {
+    const before = (await refusalsLogged()).length;
+    const forged = await ask(withDeviceProof(server.url + signed, server.url, neighbour.id, 'not-its-secret'), { headers: { 'x-forwarded-for': '203.0.113.9, 198.51.100.27' } });
+    expect(forged.status).toBe(403);
+    expect((JSON.parse(forged.body) as { message: string }).message).toBe(MEDIA_MESSAGES.forged);
+    const forOther = await ask(withDeviceProof(server.url + signed, server.url, otherArea.id, otherArea.secret), { headers: { 'x-forwarded-for': '198.51.100.28' } });
+    expect(forOther.status).toBe(403);
+    expect((JSON.parse(forOther.body) as { message: string }).message).toBe(MEDIA_MESSAGES.otherArea);
+    // This token on another file's address is forged.
+    expect((await ask(signed.replace(key, otherKey))).status).toBe(403);
+    const logged = await server.db.query<{ ip: string; detail: { lydo: string } }>(
+      `SELECT ip, detail FROM system_log WHERE action = 'tu-choi-tep-am-thanh' ORDER BY id OFFSET ${before}`);
+    expect(logged.map((r) => [r.ip, r.detail.lydo])).toEqual(expect.arrayContaining([['198.51.100.27', MEDIA_MESSAGES.forged], ['198.51.100.28', MEDIA_MESSAGES.otherArea]]));
+  });
+
+  it('answers 404 for what is no stored file\'s address and 405 for anything but GET and HEAD', async () => {
+    for (const url of ['/media/goi/loa-speaker_1.0.0_arm64.deb', '/media/../../etc/passwd', '/media/%2e%2e/%2e%2e/etc/passwd', '/v1/client/taikhoan/thongtin', '/']) {
+      expect((await ask(url)).status, url).toBe(404);
+    }
+    expect((await ask(signed, { method: 'POST' })).status).toBe(405);
   });
 });

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PlayItem } from '@loa/contract';
 import type { TokenSigner } from '../auth/tokens';
-import { keyOfMediaPath } from '../../infra/storage';
+import { assertMediaKey, keyOfMediaPath, servedAtMedia } from '../../infra/storage';
 import { writeSystemLog } from '../system-log/systemLog.service';
 
 /** The purpose of a media address's token: never taken for an access token or an upload address. */
@@ -99,64 +99,102 @@ export function rememberingSigner(signer: Pick<TokenSigner, 'verifyPayload'>, si
 /** Refused requests written to the system log: once a minute per address, device and reason, so a flood cannot fill it. */
 const LOG_EVERY_MS = 60_000;
 
+/** The address parts of an audio request a check reads (each at most 4,000 characters; one given twice counts as absent). */
+export interface MediaQuery {
+  t?: string;
+  d?: string;
+  p?: string;
+}
+
+/** Checks an audio request from `ip` and answers its refusal, if any, once it is logged. */
+export type MediaChecker = (key: string, query: MediaQuery, ip: string, log: FastifyBaseLogger) => Promise<MediaRefusal | null>;
+
 /**
- * The onRequest check of `/media/<key>` (disk and S3 alike): a refused request is answered 403 with
- * its reason, written to the server log and (at most once a minute per source and reason) to the
- * system log as `tu-choi-tep-am-thanh`. `checkOnly`: a caching tier's check (no response to count
- * against the limits: it is answered at once, and every speaker's comes from the tier's address).
+ * The checks of an audio request (checkMediaRequest, with verified tokens remembered), a refusal
+ * written to the server log and (at most once a minute per source and reason) to the system log as
+ * `tu-choi-tep-am-thanh`. Shared by /media, the caching tier's check route and its own listener.
  */
-export function mediaGuard(app: FastifyInstance, deps: MediaAccessDeps, limits: MediaLimits): (request: FastifyRequest, reply: FastifyReply, key: string, checkOnly?: boolean) => Promise<boolean> {
+export function mediaChecker(app: FastifyInstance, deps: MediaAccessDeps): MediaChecker {
   const lastLogged = new Map<string, number>();
-  const open = new Map<string, number>();
-  const timed = new WeakSet<object>();
   const checks = { ...deps, signer: rememberingSigner(deps.signer) };
-  return async (request, reply, key, checkOnly = false) => {
-    const query = request.query as { t?: unknown; d?: unknown; p?: unknown };
-    const str = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
-    const d = str(query.d);
-    const refused = checkMediaRequest(checks, key, { t: str(query.t), d, p: str(query.p) });
-    if (!refused && checkOnly) return true;
-    if (!refused) {
-      // A speaker that proved who it is counts per device (many share an address behind a carrier's
-      // NAT); anything else per address. Over the limit: 429, and the others are not starved.
-      const who = d !== undefined ? `d:${d}` : `ip:${request.ip}`;
-      const limit = d !== undefined ? limits.perDevice : limits.perIp;
-      const now = open.get(who) ?? 0;
-      if (limit > 0 && now >= limit) {
-        request.log.warn({ key, who, open: now }, 'audio request refused: too many at once');
-        await reply.code(429).header('retry-after', '5').send({ message: MEDIA_MESSAGES.tooMany });
-        return false;
-      }
-      open.set(who, now + 1);
-      reply.raw.once('close', () => {
-        const left = (open.get(who) ?? 1) - 1;
-        if (left <= 0) open.delete(who);
-        else open.set(who, left);
-      });
-      // A reader that stops reading holds its socket only this long once nothing more can be sent
-      // (set once per connection: a kept-alive one carries several requests).
-      const socket = request.raw.socket;
-      if (!timed.has(socket)) {
-        timed.add(socket);
-        socket.setTimeout(limits.idleMs, () => socket.destroy());
-      }
-      return true;
-    }
+  return async (key, query, ip, log) => {
+    const refused = checkMediaRequest(checks, key, query);
+    if (!refused) return null;
     const { refusal, deviceId, sessionId } = refused;
-    request.log.warn({ key, refusal, deviceId, sessionId, ip: request.ip }, 'audio request refused');
-    const tag = `${request.ip}|${deviceId ?? ''}|${refusal}`;
+    log.warn({ key, refusal, deviceId, sessionId, ip }, 'audio request refused');
+    const tag = `${ip}|${deviceId ?? ''}|${refusal}`;
     const now = Date.now();
     if ((lastLogged.get(tag) ?? 0) + LOG_EVERY_MS <= now) {
       lastLogged.set(tag, now);
       if (lastLogged.size > 10_000) for (const [k, at] of lastLogged) if (at + LOG_EVERY_MS <= now) lastLogged.delete(k);
       const known = deviceId !== undefined && deps.gateway.adminOf(deviceId) !== undefined;
-      await writeSystemLog(app.db, { userId: null, tentaikhoan: null, adminId: known ? deps.gateway.adminOf(deviceId!)! : null, ip: request.ip }, {
+      await writeSystemLog(app.db, { userId: null, tentaikhoan: null, adminId: known ? deps.gateway.adminOf(deviceId!)! : null, ip }, {
         action: 'tu-choi-tep-am-thanh', outcome: 'denied',
         ...(known ? { targetType: 'thietbi', targetId: deviceId } : {}),
         detail: { tep: key.slice(0, 300), lydo: MEDIA_MESSAGES[refusal], ...(sessionId ? { phien: sessionId } : {}), ...(deviceId && !known ? { thietbi: deviceId.slice(0, 100) } : {}) },
-      }).catch((error: unknown) => request.log.error({ err: error }, 'could not write a refused audio request to the system log'));
+      }).catch((error: unknown) => log.error({ err: error }, 'could not write a refused audio request to the system log'));
     }
-    await reply.code(403).send({ message: MEDIA_MESSAGES[refusal] });
-    return false;
+    return refusal;
   };
+}
+
+/** A query value as the checks take it: a string (cut to 4,000 characters), else absent. */
+const queryString = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
+
+/**
+ * The onRequest check of `/media/<key>` (disk and S3 alike): a refused request is answered 403 with
+ * its reason (logged by the checker). `checkOnly`: a caching tier's check (no response to count
+ * against the limits: it is answered at once, and every speaker's comes from the tier's address).
+ */
+export function mediaGuard(check: MediaChecker, limits: MediaLimits): (request: FastifyRequest, reply: FastifyReply, key: string, checkOnly?: boolean) => Promise<boolean> {
+  const open = new Map<string, number>();
+  const timed = new WeakSet<object>();
+  return async (request, reply, key, checkOnly = false) => {
+    const query = request.query as { t?: unknown; d?: unknown; p?: unknown };
+    const d = queryString(query.d);
+    const refusal = await check(key, { t: queryString(query.t), d, p: queryString(query.p) }, request.ip, request.log);
+    if (refusal) {
+      await reply.code(403).send({ message: MEDIA_MESSAGES[refusal] });
+      return false;
+    }
+    if (checkOnly) return true;
+    // A speaker that proved who it is counts per device (many share an address behind a carrier's
+    // NAT); anything else per address. Over the limit: 429, and the others are not starved.
+    const who = d !== undefined ? `d:${d}` : `ip:${request.ip}`;
+    const limit = d !== undefined ? limits.perDevice : limits.perIp;
+    const now = open.get(who) ?? 0;
+    if (limit > 0 && now >= limit) {
+      request.log.warn({ key, who, open: now }, 'audio request refused: too many at once');
+      await reply.code(429).header('retry-after', '5').send({ message: MEDIA_MESSAGES.tooMany });
+      return false;
+    }
+    open.set(who, now + 1);
+    reply.raw.once('close', () => {
+      const left = (open.get(who) ?? 1) - 1;
+      if (left <= 0) open.delete(who);
+      else open.set(who, left);
+    });
+    // A reader that stops reading holds its socket only this long once nothing more can be sent
+    // (set once per connection: a kept-alive one carries several requests).
+    const socket = request.raw.socket;
+    if (!timed.has(socket)) {
+      timed.add(socket);
+      socket.setTimeout(limits.idleMs, () => socket.destroy());
+    }
+    return true;
+  };
+}
+
+/**
+ * The key a /media request names, if it is one served there: well formed (never the hidden
+ * temporary file of an unfinished upload) and not a speaker's package (those go to boxes with their
+ * credentials only, /v1/thietbi/capnhat/goi/:id).
+ */
+export function servedKey(requested: string, decode = false): string | null {
+  try {
+    const key = assertMediaKey(decode ? decodeURIComponent(requested) : requested);
+    return servedAtMedia(key) ? key : null;
+  } catch {
+    return null;
+  }
 }
