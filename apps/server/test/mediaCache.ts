@@ -36,6 +36,11 @@ export async function startMediaCache(backends: { port: number; checkPort: numbe
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
   if (replaced.size !== Object.keys(upstreams).length || !conf.includes(`listen 127.0.0.1:${port}`)) throw new Error(`${MEDIA_CACHE_CONF}: its upstreams (${Object.keys(upstreams).join(', ')}) or listen line were not found`);
   const main = path.join(dir, 'nginx.conf');
+  // LOA_TIER_ACCESS_LOG=<file>: every request and check subrequest with its times (where a benchmark's wait is), else none.
+  const logFile = process.env.LOA_TIER_ACCESS_LOG;
+  const accessLog = logFile
+    ? `log_format loa_times '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_cache_status $uri';\n  access_log ${logFile} loa_times;\n  log_subrequest on;`
+    : 'access_log off;';
   // `connections`: a benchmark's ten thousand speakers (each also takes a connection to Loa while it is checked).
   const files = connections > 1024 ? `worker_rlimit_nofile ${connections * 2 + 1024};\n` : '';
   fs.writeFileSync(main, `${process.getuid?.() === 0 ? 'user root;\n' : ''}${files}worker_processes 1;
@@ -44,7 +49,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections ${connections * 2}; }
 http {
-  access_log off;
+  ${accessLog}
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
