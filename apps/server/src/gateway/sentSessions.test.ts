@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SentSessions } from './sentSessions';
+import { RecentKeys, SentSessions } from './sentSessions';
 
 const district = 'huyen-1';
 const commune = 'xa-1';
@@ -57,5 +57,24 @@ describe('the sessions a device may report', () => {
     expect(reads).toBe(0);
     expect(await sessions.allows('phien-2', 'loa-2', new Set(['huyen-2', 'xa-9']))).toBe(false);
     expect(reads).toBe(1);
+  });
+});
+
+describe('the play reports already told (RecentKeys)', () => {
+  it('knows a key seen before, and forgets the oldest once as many others have come as it keeps', () => {
+    const recent = new RecentKeys(3);
+    expect(recent.seen('a')).toBe(false);
+    expect(recent.seen('a')).toBe(true);
+    for (const key of ['b', 'c']) expect(recent.seen(key)).toBe(false);
+    expect([recent.seen('a'), recent.seen('b'), recent.seen('c')]).toEqual([true, true, true]);
+    // A fourth key pushes out the first; a key seen again does not count as new.
+    expect(recent.seen('d')).toBe(false);
+    expect(recent.seen('a')).toBe(false);
+    expect([recent.seen('c'), recent.seen('d'), recent.seen('a')]).toEqual([true, true, true]);
+    expect(recent.seen('b')).toBe(false);
+    // Round after round, it keeps exactly the last three.
+    for (let i = 0; i < 1000; i += 1) recent.seen(`k${i}`);
+    expect(['k997', 'k998', 'k999'].map((k) => recent.seen(k))).toEqual([true, true, true]);
+    expect(recent.seen('k996')).toBe(false);
   });
 });

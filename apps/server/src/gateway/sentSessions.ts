@@ -101,16 +101,29 @@ export class SentSessions {
   }
 }
 
-/** The last `size` keys seen (oldest forgotten first): `seen()` answers whether a key came before, and remembers it. */
+/**
+ * The last `size` keys seen (oldest forgotten first): `seen()` answers whether a key came before, and
+ * remembers it. The oldest is found in a ring, not as the Set's first entry: a Set that drops its
+ * first entry on every add keeps the dropped ones as holes its iterator walks past until it is
+ * rebuilt, so that lookup grew with the size (15–45 µs a key at 20,000 here, on every play report of
+ * a district's speakers: issue #29); the ring's is constant.
+ */
 export class RecentKeys {
   private readonly keys = new Set<string>();
+  private readonly ring: (string | undefined)[];
+  private next = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number) {
+    this.ring = new Array<string | undefined>(size);
+  }
 
   seen(key: string): boolean {
     if (this.keys.has(key)) return true;
+    const oldest = this.ring[this.next];
+    if (oldest !== undefined) this.keys.delete(oldest);
+    this.ring[this.next] = key;
+    this.next = (this.next + 1) % this.size;
     this.keys.add(key);
-    if (this.keys.size > this.size) this.keys.delete(this.keys.values().next().value!);
     return false;
   }
 }
