@@ -242,6 +242,19 @@ export async function runSoundBulletins(ctx: SoundContext): Promise<[string, str
     ])),
   ]));
 
+  // What the failed fetches were: each answer's status or error, counted (a tier's 500 is a check it could not make).
+  for (const r of results) {
+    for (const i of r.items) {
+      if (i.errors === 0) continue;
+      const kinds = new Map<string, number>();
+      for (const f of i.fetches) {
+        const kind = f.error ?? (f.status !== null && f.status >= 400 ? `HTTP ${f.status}` : null);
+        if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      log(`  ${r.label}, ${i.label}: ${i.errors} errors: ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} × ${k}`).join(', ')}`);
+    }
+  }
+
   const of = (role: Role) => {
     const r = byRole.get(role);
     if (!r) throw new Error(`the ${role} bulletin has no figures`);
