@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,11 @@ let stallAfter = Number.POSITIVE_INFINITY;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(mp3.length) });
+    if (req.url === '/waits.mp3') {
+      // Speech still being made: no answer for longer than the test lasts.
+      setTimeout(() => res.end(mp3), 20_000).unref();
+      return;
+    }
     if (req.url === '/stalls.mp3') {
       // Half the file, then a pause longer than the buffer holds: the speaker runs dry once.
       res.write(mp3.subarray(0, Math.round(stallAfter)));
@@ -23,7 +29,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => new Promise<void>((resolve) => {
+  server.close(() => resolve());
+  server.closeAllConnections();
+}));
 
 describe('the simulated speakers\' ears', () => {
   it('read the bit rate of the first MP3 frame', () => {
@@ -55,6 +64,22 @@ describe('the simulated speakers\' ears', () => {
       const [f] = await fleet.collect('t', 10_000);
       expect(f.bytes).toBe(mp3.length);
       expect(f.underruns).toBe(1);
+    } finally {
+      fleet.close();
+    }
+  });
+
+  it('count a request its speaker was told to stop before any answer as cut by the stop, not as an error', async () => {
+    const fleet = new SoundFleet(base, new Map());
+    const speaker = Object.assign(new EventEmitter(), { deviceId: 'loa-2' });
+    try {
+      fleet.listen(speaker);
+      fleet.armed = true;
+      fleet.fetch('loa-2', 'u', 0, 'file', `${base}/waits.mp3`);
+      await new Promise((r) => setTimeout(r, 300));
+      speaker.emit('command', { type: 'stop', sessionId: 'u' });
+      const [f] = await fleet.collect('u', 5000);
+      expect(f).toMatchObject({ error: null, stopped: true, firstByteAt: null, status: null });
     } finally {
       fleet.close();
     }

@@ -58,6 +58,8 @@ interface Active {
   rateKnown: boolean;
   /** A stream (relay, live): cut at this performance.now(). */
   cutAt: number | null;
+  /** The speaker ended it itself (a stop, a stream's end): what its request then says is no error. */
+  cutHere: boolean;
 }
 
 const BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
@@ -203,7 +205,7 @@ export class SoundFleet {
     const target = secret ? withDeviceProof(url, this.serverFor(speaker), speaker, secret) : url;
     const f: ItemFetch = { speaker, sessionId, itemIndex, kind, askedAt: performance.now(), firstByteAt: null, prebufferAt: null, endedAt: null, bytes: 0, expected: null, underruns: 0, status: null, error: null };
     const req = http.get(target, { agent: this.agent });
-    const a: Active = { f, req, res: null, rate: 8000, buffered: 0, playing: false, starved: false, paused: false, ended: false, header: Buffer.alloc(0), rateKnown: false, cutAt };
+    const a: Active = { f, req, res: null, rate: 8000, buffered: 0, playing: false, starved: false, paused: false, ended: false, header: Buffer.alloc(0), rateKnown: false, cutAt, cutHere: false };
     this.active.add(a);
     req.on('response', (res) => {
       a.res = res;
@@ -235,7 +237,7 @@ export class SoundFleet {
       });
     });
     req.on('error', (error) => {
-      f.error = error.message;
+      if (!a.cutHere) f.error = error.message;
       a.ended = true;
     });
   }
@@ -256,6 +258,7 @@ export class SoundFleet {
     for (const a of this.active) {
       const { f } = a;
       if (a.cutAt !== null && now >= a.cutAt) {
+        a.cutHere = true;
         a.req.destroy();
         a.ended = true;
       }
@@ -298,7 +301,9 @@ export class SoundFleet {
   private cut(speaker: string, sessionId?: string): void {
     for (const a of this.active) {
       if (a.f.speaker === speaker && (!sessionId || a.f.sessionId === sessionId)) {
-        if (!a.ended && a.f.expected !== null && a.f.bytes < a.f.expected) a.f.stopped = true;
+        // Cut before the end of what it was sent, or before any answer at all (a request still waiting).
+        if (!a.ended && (a.res === null || (a.f.expected !== null && a.f.bytes < a.f.expected))) a.f.stopped = true;
+        a.cutHere = true;
         a.req.destroy();
         a.ended = true;
       }

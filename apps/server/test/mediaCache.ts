@@ -36,7 +36,8 @@ export async function startMediaCache(backends: { port: number; checkPort: numbe
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${dir}/cache`);
   if (replaced.size !== Object.keys(upstreams).length || !conf.includes(`listen 127.0.0.1:${port}`)) throw new Error(`${MEDIA_CACHE_CONF}: its upstreams (${Object.keys(upstreams).join(', ')}) or listen line were not found`);
   const main = path.join(dir, 'nginx.conf');
-  // LOA_TIER_ACCESS_LOG=<file>: every request and check subrequest with its times (where a benchmark's wait is), else none.
+  // LOA_TIER_ACCESS_LOG=<file>: every request and check subrequest with its times (where a benchmark's wait is),
+  // and nginx's error log kept as <file>.error when it stops; else no access log.
   const logFile = process.env.LOA_TIER_ACCESS_LOG;
   const accessLog = logFile
     ? `log_format loa_times '$msec $request_time $upstream_connect_time $upstream_header_time $upstream_response_time $status $upstream_cache_status $uri';\n  access_log ${logFile} loa_times;\n  log_subrequest on;`
@@ -70,6 +71,8 @@ ${conf}
       await exited;
       clearTimeout(timer);
     }
+    // With the access log asked for, its error log is kept beside it (what nginx refused, e.g. past worker_connections).
+    if (logFile && fs.existsSync(`${dir}/error.log`)) fs.copyFileSync(`${dir}/error.log`, `${logFile}.error`);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 100; i += 1) {

@@ -130,10 +130,13 @@ describe('province outbox', () => {
     fake.refuseWhen = (m) => (m.loai === 'thietbi' && m.dulieu.tenthietbi === 'Loa hỏng' ? 'Số sê-ri đã được đăng ký cho đơn vị khác' : null);
     const device = (await w.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa hỏng', diaban: w.areas.communeA, serial: `IMEI-${crypto.randomUUID()}` })).body.data.thietbi;
     await w.client.post('/v1/client/thietbi/capnhat', { id: device._id, tenthietbi: 'Loa đã sửa', diaban: w.areas.communeA, serial: device.serial });
+    // Up to 15 s: other test files' messages in the shared database go first (it took over 5 s once in a full run here).
     const held = await eventually(async () => {
       const s = await connector(w.client);
       return s.soloi === 1 && s.socho === 1 ? s : null;
-    }, 5000);
+    }, 15_000).catch(async (error: unknown) => {
+      throw new Error(`${(error as Error).message}: ${JSON.stringify(await outboxHeld(w.admin.id))}; problems ${JSON.stringify(fake.problems)}`);
+    });
     expect(held.thongdiep[0]).toMatchObject({ loai: 'thietbi', thaotac: 'them', trangthai: 'loi', doituong: 'Loa hỏng', loicuoi: 'Hệ thống thông tin nguồn từ chối: Số sê-ri đã được đăng ký cho đơn vị khác' });
     expect(held.thongdiep[1]).toMatchObject({ thaotac: 'sua', trangthai: 'cho', doituong: 'Loa đã sửa' });
     // Other objects' messages are not held back.
