@@ -187,6 +187,8 @@ const deployment = await startDeployment({
   // Info logging (every HTTP request of the registration, every fan-out) costs both processes CPU
   // and slows the bulletins it measures: on only with --server-timing 1.
   env: { LOG_LEVEL: opts['server-timing'] ? 'info' : 'warn' },
+  // The caching tier asks each server's own check listener, as the shipped nginx file does.
+  mediaChecks: opts['media-cache'] === 1,
   onLog: () => watchServerLog({
     'play command delivered': (entry) => {
       if (typeof entry.broadcast === 'string' && typeof entry.deliveredMs === 'number' && !delivered.has(entry.broadcast)) delivered.set(entry.broadcast, entry.deliveredMs);
@@ -296,7 +298,7 @@ if (opts.sound === 1) {
     // With the caching tier the speakers ask it, and it asks the servers (its checks, one fill per file).
     let mediaUrls = serverUrls;
     if (opts['media-cache'] === 1) {
-      const cache = await startMediaCache(deployment.servers.map((s) => ({ port: Number(new URL(s.baseUrl).port), checkPort: s.checkPort })), Math.min(N + 2048, Math.floor((fileLimit - 1024) / 2)));
+      const cache = await startMediaCache(deployment.servers.map((s) => ({ port: Number(new URL(s.baseUrl).port), checkPort: s.checkPort! })), Math.min(N + 2048, Math.floor((fileLimit - 1024) / 2)));
       teardown.add(() => cache.stop());
       mediaUrls = [cache.url];
       log(`Sound through the caching tier (deploy/nginx/loa-media-cache.conf) at ${cache.url}, in front of ${serverUrls.join(', ')}`);

@@ -33,7 +33,7 @@ export interface Deployment {
   restartServer(index: number): Promise<void>;
 }
 
-export interface DeploymentOptions extends Pick<StartServerOptions, 'nodeArgs' | 'env'> {
+export interface DeploymentOptions extends Pick<StartServerOptions, 'nodeArgs' | 'env' | 'mediaChecks'> {
   /** How many servers: more than one needs `externalBroker`. */
   servers: number;
   externalBroker: boolean;
@@ -50,7 +50,7 @@ export const serverLabel = (index: number) => String.fromCharCode(65 + index);
 export async function startDeployment(options: DeploymentOptions, teardown: Teardown): Promise<Deployment> {
   if (!options.externalBroker) {
     if (options.servers !== 1) throw new Error('several servers need an external broker (--external-broker 1)');
-    const server = await startServer({ nodeArgs: options.nodeArgs, env: options.env, onLog: options.onLog?.('A') });
+    const server = await startServer({ nodeArgs: options.nodeArgs, env: options.env, mediaChecks: options.mediaChecks, onLog: options.onLog?.('A') });
     teardown.add(() => server.stop());
     const client = new ConsoleClient(server.baseUrl);
     await client.login(server.adminUser, server.adminPassword);
@@ -73,7 +73,7 @@ export async function startDeployment(options: DeploymentOptions, teardown: Tear
   const pids: Record<string, number> = {};
   const start = async (i: number) => {
     const server = await startServer({
-      nodeArgs: options.nodeArgs, adminPassword, onLog: options.onLog?.(serverLabel(i)),
+      nodeArgs: options.nodeArgs, adminPassword, mediaChecks: options.mediaChecks, onLog: options.onLog?.(serverLabel(i)),
       env: { ...stores.env, MQTT_URL: broker.serverUrl, MEDIA_DIR: mediaDir, ...options.env },
     });
     teardown.add(() => server.stop());

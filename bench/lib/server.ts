@@ -19,8 +19,8 @@ export interface BenchServer {
   adminPassword: string;
   pid: number;
   dataDir: string;
-  /** Its listener for a caching tier's audio checks (MEDIA_CHECK_PORT, on 127.0.0.1). */
-  checkPort: number;
+  /** Its listener for a caching tier's audio checks (MEDIA_CHECK_PORT, on 127.0.0.1), when asked for (`mediaChecks`). */
+  checkPort: number | null;
   /** Peak resident memory of the server process so far (Linux VmHWM), MiB; null elsewhere. */
   peakRssMb(): Promise<number | null>;
   /** SIGTERM, wait for the exit (SIGKILL after `graceMs`), then remove the data directory. */
@@ -38,6 +38,8 @@ export interface StartServerOptions {
   onLog?: (line: string) => void;
   /** The administrator's password (default: a random one); servers sharing a database need the same. */
   adminPassword?: string;
+  /** Open the listener for a caching tier's audio checks on a free port (MEDIA_CHECK_PORT); otherwise the server runs without it, as by default. */
+  mediaChecks?: boolean;
 }
 
 /** A server log entry (pino JSON). */
@@ -79,7 +81,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
   const adminPassword = options.adminPassword ?? crypto.randomBytes(18).toString('base64url');
   // LOA_BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server of any benchmark.
   const nodeArgs = options.nodeArgs ?? (process.env.LOA_BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
-  const checkPort = Number(options.env?.MEDIA_CHECK_PORT ?? await freePort());
+  const checkPort = options.mediaChecks ? await freePort() : null;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -96,7 +98,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ben
       RATE_LIMIT_PER_MINUTE: '10000000',
       // The bulletins relay from the discard port of this machine (nobody opens it: the speakers are silent).
       OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
-      MEDIA_CHECK_PORT: String(checkPort),
+      ...(checkPort !== null ? { MEDIA_CHECK_PORT: String(checkPort) } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -138,8 +138,8 @@ export function mediaChecker(app: FastifyInstance, deps: MediaAccessDeps): Media
   };
 }
 
-/** A query value as the checks take it: a string (cut to 4,000 characters), else absent. */
-const queryString = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
+/** A query value as the checks take it: a string (cut to 4,000 characters), else absent (a name given twice arrives as an array). */
+export const queryString = (v: unknown) => (typeof v === 'string' ? v.slice(0, 4000) : undefined);
 
 /**
  * The onRequest check of `/media/<key>` (disk and S3 alike): a refused request is answered 403 with

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { MSG } from '@loa/contract';
-import { MEDIA_MESSAGES, servedKey, type MediaChecker } from './mediaAccess';
+import { MEDIA_MESSAGES, queryString, servedKey, type MediaChecker } from './mediaAccess';
 
 /** Where a caching tier checks a speaker's audio request at the API (media.routes.ts): `<prefix>` + the request's own path and query. The listener takes paths with or without it. */
 export const MEDIA_CHECK_PREFIX = '/v1/thietbi/kiemtra';
@@ -10,10 +10,10 @@ export const MEDIA_CHECK_PREFIX = '/v1/thietbi/kiemtra';
 /** Longer than nginx's upstream keepalive_timeout (60 s), so the tier, not Loa, closes an idle connection (no request lost in a race). */
 const KEEP_ALIVE_MS = 75_000;
 
-/** A query value as the checks take it: given once (cut to 4,000 characters), else absent, as the API's own parser leaves it. */
+/** A query value as the checks take it (queryString): given once, else absent, as the API's own parser leaves it. */
 function once(params: URLSearchParams, name: string): string | undefined {
   const values = params.getAll(name);
-  return values.length === 1 ? values[0].slice(0, 4000) : undefined;
+  return values.length === 1 ? queryString(values[0]) : undefined;
 }
 
 /**
