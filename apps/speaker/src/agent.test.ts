@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEventSchema, deviceStateSchema, topics, type DeviceCommand, type DeviceConfig } from '@loa/contract';
 import { ConnectionRefusedError, SpeakerAgent, type SpeakerAgentOptions } from './agent';
+import { CONFIG_WAIT_MS } from './deviceLink';
 import { SilentPlayer } from './player';
 import { compareAudio, endAsLongAs, readWav } from './testing/audioCheck';
 import { startTestBroker, type SeenMessage, type TestBroker } from './testing/broker';
@@ -316,6 +317,42 @@ describe('SpeakerAgent commands', () => {
     await broker.sendCommand(topics.areaCmd('huyen-1'), play({ id: 'area-3', priority: 1 }));
     await waitEvent(agent.deviceId, (e) => e.type === 'started' && e.cmdId === 'area-3');
     expect(eventsSeen(agent.deviceId, (e) => e.cmdId === 'area-2')).toHaveLength(0);
+  });
+
+  it('says it is online only once it listens on its areas: a bulletin sent to its commune that instant reaches it', async () => {
+    // Area subscriptions granted late, as the server's broker grants them while its main thread is busy.
+    const slow = await startTestBroker({ areaSubscribeDelayMs: 300 });
+    const agent = new SpeakerAgent({ mqttUrl: slow.url, deviceId: 'joining-1', secret: 's3cret', player: new SilentPlayer() });
+    try {
+      slow.addDevice('joining-1', 's3cret', ['xa-moi']);
+      await slow.sendConfig('joining-1', config(['xa-moi']));
+      // As the server does: what runs in its area goes out the moment it reports itself online.
+      const command = play({ id: 'at-once', items: [{ url: 'http://127.0.0.1:9/a.mp3', duration: 30, title: 'Mục 1', kind: 'file' }] });
+      void slow.waitFor((m) => m.topic === topics.state('joining-1') && json(m).online === true)
+        .then(() => slow.sendCommand(topics.areaCmd('xa-moi'), command));
+      await agent.start();
+      expect(agent.unsubscribedAreas).toEqual([]);
+      await slow.waitFor((m) => m.topic === topics.event('joining-1') && json(m).type === 'started' && json(m).cmdId === 'at-once');
+    } finally {
+      await agent.stop();
+      await slow.close();
+    }
+  });
+
+  it('reports itself up without a configuration when none comes', async () => {
+    const bare = await startTestBroker();
+    const agent = new SpeakerAgent({ mqttUrl: bare.url, deviceId: 'bare-1', secret: 's3cret', player: new SilentPlayer() });
+    try {
+      bare.addDevice('bare-1', 's3cret');
+      await bare.clearConfig('bare-1');
+      const began = Date.now();
+      await agent.start();
+      expect(Date.now() - began).toBeGreaterThanOrEqual(CONFIG_WAIT_MS - 50);
+      await bare.waitFor((m) => m.topic === topics.state('bare-1') && json(m).online === true);
+    } finally {
+      await agent.stop();
+      await bare.close();
+    }
   });
 });
 

@@ -10,6 +10,12 @@ export const OFFLINE_PAYLOAD = JSON.stringify({ online: false });
 /** Said on a graceful stop: the server tells it apart from the last will (reboot, power or link loss). */
 const SIGNED_OFF_PAYLOAD = JSON.stringify({ online: false, reason: 'shutdown' });
 const noop = (): void => undefined;
+/**
+ * How long a new connection waits for its retained configuration (the broker sends it right after
+ * the SUBACK) before it reports itself up without it: a broker that holds none must not keep a
+ * speaker offline for good.
+ */
+export const CONFIG_WAIT_MS = 3_000;
 
 export interface DeviceLinkOptions {
   /** mqtt://, mqtts://, ws:// or wss:// */
@@ -28,7 +34,10 @@ export interface DeviceLinkOptions {
 }
 
 export interface DeviceLinkEvents {
-  /** Connected, and the command and configuration subscriptions are granted. */
+  /**
+   * Connected, and the command topics of the device and of every area its configuration lists
+   * are subscribed (granted): a command sent from then on reaches it.
+   */
   up: [];
   /** A connection that was up is gone. */
   down: [];
@@ -70,6 +79,13 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private areaIds: string[] = [];
   /** Area command topics subscribed in this session (a clean session starts with none). */
   private subscribedAreas = new Set<string>();
+  /** Counts connections: a callback of an earlier one (the same client reconnects) does nothing. */
+  private connection = 0;
+  /** This connection's own topics are granted, and its configuration has come (or was waited for long enough). */
+  private ownGranted = false;
+  private configHere = false;
+  private joining = false;
+  private configTimer: NodeJS.Timeout | null = null;
   private attempts = 0;
   private lastRefused = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -137,10 +153,15 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     this.client = client;
   }
 
-  /** Follows the command topics of these areas: subscribes to new ones, leaves the others. */
+  /**
+   * The configuration's areas: the link follows their command topics, subscribing to new ones and
+   * leaving the others. A connection not up yet was waiting for them (goUpWhenJoined).
+   */
   setAreas(areaIds: readonly string[]): void {
     this.areaIds = [...areaIds];
-    this.syncAreas();
+    if (this.isUp) return this.syncAreas();
+    this.configHere = true;
+    this.goUpWhenJoined();
   }
 
   publish(topic: string, payload: string, opts: IClientPublishOptions, done?: (error?: Error) => void): void {
@@ -198,6 +219,7 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
 
   private stopReconnecting(): void {
     this.ended = true;
+    this.clearConfigTimer();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
   }
@@ -217,16 +239,60 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
     this.attempts = 0;
     this.lastRefused = false;
     this.subscribedAreas = new Set(this.areaIds);
+    const connection = (this.connection += 1);
+    this.ownGranted = false;
+    this.configHere = false;
+    this.joining = false;
     const wanted = [topics.deviceCmd(this.deviceId), topics.config(this.deviceId), topics.plan(this.deviceId), topics.time(this.deviceId), ...this.areaIds.map(topics.areaCmd)];
     // The device is up only once the subscriptions are granted: the server answers an online state
     // with the running session at once, and that command must not arrive before we listen.
     this.subscribe(wanted, () => {
-      if (this.client !== client || !client.connected) return;
+      if (connection !== this.connection || !client.connected) return;
+      this.ownGranted = true;
+      this.clearConfigTimer();
+      this.configTimer = setTimeout(() => {
+        this.configTimer = null;
+        if (connection !== this.connection) return;
+        this.options.logger.warn(`[${this.deviceId}] chưa nhận cấu hình sau ${CONFIG_WAIT_MS} ms / no configuration yet`);
+        this.configHere = true;
+        this.goUpWhenJoined();
+      }, CONFIG_WAIT_MS);
+      this.configTimer.unref();
+      this.goUpWhenJoined();
+    });
+  }
+
+  /**
+   * Reports the link up once its own topics are granted, its retained configuration has come and
+   * the command topics of the areas it lists are granted too. A box that starts knows no area
+   * until its configuration comes; up before joining them, it was reported online (and the server
+   * sent it nothing more) while a bulletin sent to its commune that instant was lost to it.
+   */
+  private goUpWhenJoined(): void {
+    const client = this.client;
+    if (!client?.connected || this.isUp || this.joining || !this.ownGranted || !this.configHere) return;
+    this.clearConfigTimer();
+    const connection = this.connection;
+    const up = () => {
+      this.joining = false;
+      if (connection !== this.connection || !client.connected) return;
       this.isUp = true;
-      // The retained configuration often arrives before this callback: follow its areas now.
       this.syncAreas();
       this.emit('up');
-    });
+    };
+    const add = this.areaIds.filter((a) => !this.subscribedAreas.has(a));
+    const remove = [...this.subscribedAreas].filter((a) => !this.areaIds.includes(a));
+    for (const a of add) this.subscribedAreas.add(a);
+    for (const a of remove) this.subscribedAreas.delete(a);
+    if (remove.length > 0) client.unsubscribe(remove.map(topics.areaCmd));
+    if (add.length === 0) return up();
+    this.joining = true;
+    this.subscribe(add.map(topics.areaCmd), up);
+  }
+
+  private clearConfigTimer(): void {
+    if (this.configTimer) clearTimeout(this.configTimer);
+    this.configTimer = null;
   }
 
   /**
@@ -274,6 +340,8 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private onClose(): void {
     const wasUp = this.isUp;
     this.isUp = false;
+    this.connection += 1;
+    this.clearConfigTimer();
     if (wasUp) {
       if (this.ended || this.restarting) this.options.logger.info(`[${this.deviceId}] đã ngắt kết nối / disconnected`);
       else this.options.logger.warn(`[${this.deviceId}] mất kết nối / connection lost`);

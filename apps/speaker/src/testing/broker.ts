@@ -16,7 +16,11 @@ export interface SeenMessage {
 export interface TestBroker {
   url: string;
   broker: Aedes;
-  /** Registers a device (id → secret) allowed to connect, with the areas it may follow. */
+  /**
+   * Registers a device (id → secret) allowed to connect, with the areas it may follow, and
+   * publishes its retained configuration (no area yet, the agent's defaults), as the server does
+   * for every device it knows: an agent waits for it before it reports itself up.
+   */
   addDevice(id: string, secret: string, areas?: string[]): void;
   messages: SeenMessage[];
   /** Resolves with the first message (already seen or to come) matching `match`. */
@@ -25,6 +29,8 @@ export interface TestBroker {
   publish(topic: string, payload: unknown, retain?: boolean): Promise<void>;
   sendCommand(topic: string, command: DeviceCommand): Promise<void>;
   sendConfig(deviceId: string, config: DeviceConfig): Promise<void>;
+  /** Clears a device's retained configuration (a broker that holds none for it). */
+  clearConfig(deviceId: string): Promise<void>;
   /** Drops a client's connection from the broker side (as a network cut would). */
   dropClient(id: string): boolean;
   close(): Promise<void>;
@@ -34,7 +40,11 @@ export interface TestBroker {
  * Starts an aedes broker on an ephemeral port (never 1883). It answers clock requests as the
  * server does unless `answerClock` is false (a device whose clock exchange never succeeds).
  */
-export async function startTestBroker({ answerClock = true }: { answerClock?: boolean } = {}): Promise<TestBroker> {
+export async function startTestBroker({ answerClock = true, areaSubscribeDelayMs = 0 }: {
+  answerClock?: boolean;
+  /** Area subscriptions granted this late, as the server's broker does while its main thread is busy. */
+  areaSubscribeDelayMs?: number;
+} = {}): Promise<TestBroker> {
   const { Aedes } = await import('aedes');
   const devices = new Map<string, { secret: string; areas: string[] }>();
   const messages: SeenMessage[] = [];
@@ -58,7 +68,9 @@ export async function startTestBroker({ answerClock = true }: { answerClock?: bo
       const areaMatch = /^pa\/v1\/area\/([^/+#]+)\/cmd$/.exec(subscription.topic);
       const own = parsed?.deviceId === client.id && (parsed.kind === 'cmd' || parsed.kind === 'config' || parsed.kind === 'plan' || parsed.kind === 'time');
       const area = areaMatch !== null && (devices.get(client.id)?.areas.includes(areaMatch[1]) ?? false);
-      callback(null, own || area ? subscription : null);
+      const answer = () => callback(null, own || area ? subscription : null);
+      if (areaMatch && areaSubscribeDelayMs > 0) setTimeout(answer, areaSubscribeDelayMs);
+      else answer();
     },
   });
   const clients = new Map<string, Client>();
@@ -100,6 +112,8 @@ export async function startTestBroker({ answerClock = true }: { answerClock?: bo
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
 
+  /** Each device's first retained configuration, as it is being stored. */
+  const configured = new Map<string, Promise<void>>();
   const publish = (topic: string, payload: unknown, retain = false) =>
     new Promise<void>((resolve, reject) => {
       const body = Buffer.from(JSON.stringify(payload));
@@ -110,7 +124,11 @@ export async function startTestBroker({ answerClock = true }: { answerClock?: bo
     url: `mqtt://127.0.0.1:${port}`,
     broker,
     messages,
-    addDevice: (id, secret, areas = []) => void devices.set(id, { secret, areas }),
+    addDevice: (id, secret, areas = []) => {
+      devices.set(id, { secret, areas });
+      const first: DeviceConfig = { areas: [], reportInterval: 20, keepalive: 30, volume: 70, defaultRelayUrl: null, quietHours: null };
+      configured.set(id, publish(topics.config(id), first, true));
+    },
     waitFor: (match, timeoutMs = 5000) =>
       new Promise((resolve, reject) => {
         const found = messages.find(match);
@@ -129,7 +147,17 @@ export async function startTestBroker({ answerClock = true }: { answerClock?: bo
       }),
     publish,
     sendCommand: (topic, command) => publish(topic, command),
-    sendConfig: (deviceId, config) => publish(`pa/v1/dev/${deviceId}/config`, config, true),
+    // After the first one: a configuration sent by a test is the one retained.
+    sendConfig: async (deviceId, config) => {
+      await configured.get(deviceId);
+      await publish(topics.config(deviceId), config, true);
+    },
+    clearConfig: async (deviceId) => {
+      await configured.get(deviceId);
+      await new Promise<void>((resolve, reject) => {
+        broker.publish({ cmd: 'publish', topic: topics.config(deviceId), payload: Buffer.alloc(0), qos: 1, retain: true, dup: false }, (error) => (error ? reject(error) : resolve()));
+      });
+    },
     dropClient: (id) => {
       const client = clients.get(id);
       if (!client) return false;
