@@ -64,6 +64,12 @@ class Refused extends Error {}
 export class Updater {
   private busy = false;
   private pending: Pending | null = null;
+  /**
+   * The files of an update being confirmed (connected()): an update command waits for them. The
+   * server may send one the moment the box reports its new version (a rollback), and its download
+   * (next.deb) must not be moved aside as the package to keep.
+   */
+  private confirming: Promise<void> | null = null;
   private confirmTimer: NodeJS.Timeout | null = null;
   private readonly confirmMs: number;
   private readonly architecture: string;
@@ -99,6 +105,17 @@ export class Updater {
     if (this.confirmTimer) clearTimeout(this.confirmTimer);
     this.confirmTimer = null;
     this.pending = null;
+    const confirming = this.confirm(p);
+    this.confirming = confirming;
+    try {
+      await confirming;
+    } finally {
+      if (this.confirming === confirming) this.confirming = null;
+    }
+  }
+
+  /** Keeps the new version's package when it works, clears the update's files, and reports how it ended. */
+  private async confirm(p: Pending): Promise<void> {
     const running = this.deps.version;
     let outcome: UpdateOutcome;
     let message = p.message ?? '';
@@ -137,6 +154,7 @@ export class Updater {
     this.busy = true;
     const from = this.deps.version;
     try {
+      await this.confirming?.catch(() => undefined);
       if (command.version === from) return this.deps.report({ rolloutId: command.rolloutId, version: from, outcome: 'installed' });
       if (compareAgentVersions(command.version, from) < 0 && !command.rollback) {
         throw new Refused(`không hạ phiên bản ${from} xuống ${command.version} khi không phải hoàn lại`);
