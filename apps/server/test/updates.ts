@@ -113,11 +113,16 @@ export class UpdatingBox {
   }
 }
 
+/** Adds a device through the API, as an UpdatingBox not started yet. */
+export async function addUpdatingBox(server: TestServer, client: TestClient, areaId: string, opts: ConstructorParameters<typeof UpdatingBox>[3]) {
+  const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa ${crypto.randomBytes(3).toString('hex')}`, diaban: areaId, serial: `UP-${crypto.randomBytes(6).toString('hex')}` });
+  if (res.status !== 200) throw new Error(`could not add a device: ${res.body.message}`);
+  return new UpdatingBox(server, res.body.data.thietbi._id, res.body.data.secret, opts);
+}
+
 /** Adds a device through the API and runs it as an UpdatingBox of `version`. */
 export async function startUpdatingBox(server: TestServer, client: TestClient, areaId: string, version: string, opts: ConstructorParameters<typeof UpdatingBox>[3]) {
-  const res = await client.post('/v1/client/thietbi/themmoi', { tenthietbi: `Loa ${version} ${crypto.randomBytes(3).toString('hex')}`, diaban: areaId, serial: `UP-${crypto.randomBytes(6).toString('hex')}` });
-  if (res.status !== 200) throw new Error(`could not add a device: ${res.body.message}`);
-  const box = new UpdatingBox(server, res.body.data.thietbi._id, res.body.data.secret, opts);
+  const box = await addUpdatingBox(server, client, areaId, opts);
   await box.start(version);
   return box;
 }
@@ -138,6 +143,12 @@ export function updateWorld() {
     server: null as unknown as TestServer,
     async box(client: TestClient, areaId: string, version: string, opts: Partial<ConstructorParameters<typeof UpdatingBox>[3]> = {}) {
       const box = await startUpdatingBox(world.server, client, areaId, version, { publicKey: keys.publicKey, ...opts });
+      boxes.push(box);
+      return box;
+    },
+    /** A box added but not started (its version unknown to the server until it is). */
+    async unstartedBox(client: TestClient, areaId: string) {
+      const box = await addUpdatingBox(world.server, client, areaId, { publicKey: keys.publicKey });
       boxes.push(box);
       return box;
     },

@@ -166,7 +166,12 @@ export class RolloutDispatcher {
         ...DeviceGateway.envelope(COMMAND_TTL_SECONDS), type: 'update', rolloutId: rollout.id, version: m.target_version,
         ...(m.rollback ? { rollback: true } : {}), packages: target, ...(previous.length ? { previous } : {}),
       });
-      await this.db.query(`UPDATE agent_rollout_devices SET state = 'dagui', sent_at = now(), updated_at = now() WHERE rollout_id = $1 AND device_id = $2 AND state IN ('cho', 'dagui')`, [rollout.id, m.device_id]);
+      // A box whose version was not known when the rollout was made (it had just come online) goes
+      // back, if rolled back, to the version it ran when it was sent this one.
+      await this.db.query(
+        `UPDATE agent_rollout_devices SET state = 'dagui', sent_at = now(), updated_at = now(), previous_version = COALESCE(previous_version, $3)
+          WHERE rollout_id = $1 AND device_id = $2 AND state IN ('cho', 'dagui')`, [rollout.id, m.device_id, m.rollback ? null : current],
+      );
       if (m.state === 'cho') changed = true;
     }
     return changed ? areas : null;

@@ -135,6 +135,24 @@ describe('rollouts (/v1/client/capnhat/trienkhai)', () => {
     // whole test ran out there while every state it waits for came within its own wait).
   }, 90_000);
 
+  it('rolls back a box that came online after the rollout was made, its version unknown then', async () => {
+    const admin = await withPackages('1.0.0', '1.1.0');
+    const late = await updates.unstartedBox(admin.client, admin.areas.communeA);
+    const created = await admin.client.post('/v1/client/capnhat/trienkhai/themmoi', { phienban: '1.1.0', giaidoan: [{ conlai: true }] });
+    expect(created.status).toBe(200);
+    const id = created.body.data._id;
+    await late.start('1.0.0');
+    await eventually(async () => (await rolloutsOf(admin.client)).find((r) => r._id === id && r.trangthai === 'hoantat'), 20_000, 200);
+    expect(late.version).toBe('1.1.0');
+    // The version it ran when it was sent the update is the one it goes back to.
+    const back = await admin.client.post('/v1/client/capnhat/trienkhai/hoanlai', { id });
+    expect(back.body.message).toBeUndefined();
+    expect(back.status).toBe(200);
+    await eventually(async () => (await rolloutsOf(admin.client)).find((r) => r._id === id && r.trangthai === 'dahoanlai'), 20_000, 200);
+    await eventually(() => late.runs.length >= 3, 30_000, 100).catch(() => undefined);
+    expect(late.runs).toEqual(['1.0.0', '1.1.0', '1.0.0']);
+  }, 90_000);
+
   it('refuses a downgrade that is not a rollback, and logs it', async () => {
     const admin = await withPackages('1.0.0', '1.1.0');
     const b = await box(admin.client, admin.areas.communeA, '1.1.0');
