@@ -280,14 +280,8 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
       this.syncAreas();
       this.emit('up');
     };
-    const add = this.areaIds.filter((a) => !this.subscribedAreas.has(a));
-    const remove = [...this.subscribedAreas].filter((a) => !this.areaIds.includes(a));
-    for (const a of add) this.subscribedAreas.add(a);
-    for (const a of remove) this.subscribedAreas.delete(a);
-    if (remove.length > 0) client.unsubscribe(remove.map(topics.areaCmd));
-    if (add.length === 0) return up();
     this.joining = true;
-    this.subscribe(add.map(topics.areaCmd), up);
+    this.followAreas(client, up);
   }
 
   private clearConfigTimer(): void {
@@ -319,12 +313,18 @@ export class DeviceLink extends EventEmitter<DeviceLinkEvents> {
   private syncAreas(): void {
     const client = this.client;
     if (!client || !this.isUp || !client.connected) return;
+    this.followAreas(client);
+  }
+
+  /** Subscribes to the areas not followed yet and leaves the others; `granted` once the new ones are (at once when none). */
+  private followAreas(client: MqttClient, granted?: () => void): void {
     const add = this.areaIds.filter((a) => !this.subscribedAreas.has(a));
     const remove = [...this.subscribedAreas].filter((a) => !this.areaIds.includes(a));
     for (const a of add) this.subscribedAreas.add(a);
     for (const a of remove) this.subscribedAreas.delete(a);
-    this.subscribe(add.map(topics.areaCmd));
     if (remove.length > 0) client.unsubscribe(remove.map(topics.areaCmd));
+    if (add.length === 0) granted?.();
+    else this.subscribe(add.map(topics.areaCmd), granted);
   }
 
   private onError(error: Error): void {

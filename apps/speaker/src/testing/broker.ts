@@ -114,11 +114,11 @@ export async function startTestBroker({ answerClock = true, areaSubscribeDelayMs
 
   /** Each device's first retained configuration, as it is being stored. */
   const configured = new Map<string, Promise<void>>();
-  const publish = (topic: string, payload: unknown, retain = false) =>
+  const publishBytes = (topic: string, body: Buffer, retain: boolean) =>
     new Promise<void>((resolve, reject) => {
-      const body = Buffer.from(JSON.stringify(payload));
       broker.publish({ cmd: 'publish', topic, payload: body, qos: 1, retain, dup: false }, (error) => (error ? reject(error) : resolve()));
     });
+  const publish = (topic: string, payload: unknown, retain = false) => publishBytes(topic, Buffer.from(JSON.stringify(payload)), retain);
 
   return {
     url: `mqtt://127.0.0.1:${port}`,
@@ -154,9 +154,7 @@ export async function startTestBroker({ answerClock = true, areaSubscribeDelayMs
     },
     clearConfig: async (deviceId) => {
       await configured.get(deviceId);
-      await new Promise<void>((resolve, reject) => {
-        broker.publish({ cmd: 'publish', topic: topics.config(deviceId), payload: Buffer.alloc(0), qos: 1, retain: true, dup: false }, (error) => (error ? reject(error) : resolve()));
-      });
+      await publishBytes(topics.config(deviceId), Buffer.alloc(0), true);
     },
     dropClient: (id) => {
       const client = clients.get(id);
