@@ -1,5 +1,6 @@
 import type { Db } from '../../infra/db';
 import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
+import { pageWithTotal } from '../../infra/paged';
 
 export interface UserRow {
   id: string;
@@ -95,13 +96,10 @@ export async function listAccounts(
     const n = `$${params.length}`;
     where.push(`(${foldedSql('u.tentaikhoan')} LIKE ${n} OR ${foldedSql('u.hoten')} LIKE ${n} OR ${foldedSql('u.email')} LIKE ${n})`);
   }
-  const [{ n }] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u WHERE ${where.join(' AND ')}`, params);
-  const rows = await db.query<AccountRow>(
-    `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')}
-      WHERE ${where.join(' AND ')} ORDER BY lower(u.tentaikhoan) LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    [...params, f.limit, f.offset],
+  return pageWithTotal<AccountRow>(
+    db, `${SELECT_USER.replace('u.must_change_password', 'u.must_change_password, u.created_at')} WHERE ${where.join(' AND ')}`,
+    params, 'lower(u.tentaikhoan)', f.limit, f.offset,
   );
-  return { rows, total: n };
 }
 
 /** A live (not deleted) account with its creation time. */

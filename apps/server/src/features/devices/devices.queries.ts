@@ -1,6 +1,7 @@
 import { vietnameseSortKey } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
+import { pageWithTotal } from '../../infra/paged';
 
 export interface DeviceRow {
   id: string;
@@ -64,9 +65,7 @@ export async function listDevices(db: Db, f: DeviceFilter): Promise<{ rows: Devi
   if (f.status === 'offline') where.push('NOT d.online');
   if (f.status === 'dangphat') where.push('d.online AND d.playing IS NOT NULL');
   const order = `${SORT_COLUMNS[f.sort]} ${f.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, d.id`;
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices d JOIN areas a ON a.id = d.area_id WHERE ${where.join(' AND ')}`, params);
-  const rows = await db.query<DeviceRow>(`${SELECT} WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${f.limit} OFFSET ${f.offset}`, params);
-  return { rows, total: count.n };
+  return pageWithTotal<DeviceRow>(db, `${SELECT} WHERE ${where.join(' AND ')}`, params, order, f.limit, f.offset);
 }
 
 export async function insertDevice(db: Db, d: { id: string; adminId: string; areaId: string; name: string; serial: string; lat: number | null; lng: number | null; note: string; secretHash: string }): Promise<void> {
@@ -99,21 +98,18 @@ export async function deleteDevice(db: Db, id: string): Promise<void> {
 }
 
 export async function listConnections(db: Db, deviceId: string, limit: number, offset: number) {
-  const rows = await db.query<{ at: Date; online: boolean; reason: string; ip: string | null }>(
-    'SELECT at, online, reason, ip FROM device_connections WHERE device_id = $1 ORDER BY at DESC, id DESC LIMIT $2 OFFSET $3', [deviceId, limit, offset],
+  return pageWithTotal<{ at: Date; online: boolean; reason: string; ip: string | null }>(
+    db, 'SELECT at, online, reason, ip FROM device_connections WHERE device_id = $1', [deviceId], 'at DESC, id DESC', limit, offset,
   );
-  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_connections WHERE device_id = $1', [deviceId]);
-  return { rows, total: count.n };
 }
 
 export async function listPlays(db: Db, deviceId: string, limit: number, offset: number) {
   // With the bulletin's title and the item's own title (a file's original name, a channel, a text's start).
   // With how the bulletin itself ended: a speaker stopped at a bulletin's planned end played it in full.
-  const rows = await db.query<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null; gap_seconds: number | null; title: string | null; item_title: string | null; session_status: string | null }>(
+  return pageWithTotal<{ at: Date; event: string; session_id: string | null; item_index: number | null; url: string | null; message: string | null; gap_seconds: number | null; title: string | null; item_title: string | null; session_status: string | null }>(
+    db,
     `SELECT p.at, p.event, p.session_id, p.item_index, p.url, p.message, p.gap_seconds, b.title, b.items -> p.item_index ->> 'title' AS item_title, b.status AS session_status
        FROM device_plays p LEFT JOIN broadcasts b ON b.id = p.session_id
-      WHERE p.device_id = $1 ORDER BY p.at DESC, p.id DESC LIMIT $2 OFFSET $3`, [deviceId, limit, offset],
+      WHERE p.device_id = $1`, [deviceId], 'p.at DESC, p.id DESC', limit, offset,
   );
-  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM device_plays WHERE device_id = $1', [deviceId]);
-  return { rows, total: count.n };
 }

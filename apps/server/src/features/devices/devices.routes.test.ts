@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_MESSAGES, MSG } from '@loa/contract';
+import { listConnections } from './devices.queries';
 import { createTestUser, signedInAdmin, startTestServer, TestClient, type TestServer } from '../../../test/helpers';
 
 let server: TestServer;
@@ -106,10 +107,27 @@ describe('GET /v1/client/thietbi/danhsachthietbi', () => {
     const page2 = (await client.get('/v1/client/thietbi/danhsachthietbi?limit=2&page=2')).body.data;
     expect(page2).toMatchObject({ total: 3 });
     expect(page2.items).toHaveLength(1);
+    // A page past the end still says how many there are.
+    expect((await client.get('/v1/client/thietbi/danhsachthietbi?limit=2&page=3')).body.data).toEqual({ items: [], total: 3 });
     expect((await client.get('/v1/client/thietbi/danhsachthietbi?trangthai=online')).body.data.total).toBe(0);
     const bad = await client.get('/v1/client/thietbi/danhsachthietbi?limit=-1');
     expect(bad.status).toBe(400);
     const underDistrict = (await client.get(`/v1/client/thietbi/laythietbi?diaban=${areas.district}`)).body.data;
     expect(underDistrict).toHaveLength(3);
+  });
+});
+
+describe('GET /v1/client/thietbi/lichsuketnoi', () => {
+  it('gives a total that agrees with its page while the speaker’s connections are being written', async () => {
+    const { client, areas } = await signedInAdmin(server);
+    const id = (await client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa cổng làng', diaban: areas.communeA, serial: serial() })).body.data.thietbi._id as string;
+    const connect = (n: number) => server.db.query('INSERT INTO device_connections (device_id, at, online, reason) VALUES ($1, $2, $3, $4)', [id, new Date(Date.now() + n).toISOString(), n % 2 === 0, 'ket-noi']);
+    for (let n = 0; n < 20; n++) {
+      // The gateway writes a connection while the officer's page is being read.
+      const [page] = await Promise.all([listConnections(server.db, id, 100, 0), connect(n)]);
+      expect(page.total).toBe(page.rows.length);
+    }
+    expect((await client.get(`/v1/client/thietbi/lichsuketnoi?id=${id}&limit=100`)).body.data.total).toBe(20);
+    expect((await client.get(`/v1/client/thietbi/lichsuketnoi?id=${id}&limit=5&page=9`)).body.data).toEqual({ items: [], total: 20 });
   });
 });
