@@ -137,3 +137,32 @@ describe('long-lived connections outlast the request timeouts', () => {
     await device.endAsync();
   });
 });
+
+describe('stopping the server', () => {
+  it('stops while a console and a speaker on MQTT over WebSocket are still connected, and tells both', async () => {
+    // Its own server: stopping it is what is tested.
+    const stopping = await startTestServer();
+    let stopped = false;
+    try {
+      const w = await signedInAdmin(stopping);
+      const socket = await w.client.socket();
+      const consoleTold = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      const added = await w.client.post('/v1/client/thietbi/themmoi', { tenthietbi: 'Loa WS', diaban: w.areas.communeA, serial: `WS-${crypto.randomBytes(4).toString('hex')}` });
+      const deviceId: string = added.body.data.thietbi._id;
+      const device = await mqtt.connectAsync(`${stopping.url.replace('http', 'ws')}/mqtt`, { clientId: deviceId, username: deviceId, password: added.body.data.secret, reconnectPeriod: 0 });
+      const deviceDropped = new Promise<void>((resolve) => device.once('close', () => resolve()));
+      try {
+        // Before, the close waited for both connections for ever (the test's time-out).
+        await stopping.close();
+        stopped = true;
+        expect(await consoleTold).toBe('io server disconnect');
+        await deviceDropped;
+      } finally {
+        socket.close();
+        device.end(true);
+      }
+    } finally {
+      if (!stopped) await stopping.close();
+    }
+  }, 30_000);
+});

@@ -1,4 +1,5 @@
-import type { ServerOptions } from 'node:http';
+import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
@@ -37,11 +38,23 @@ export function closeUnreadConnections(app: FastifyInstance): void {
 /**
  * At shutdown, connections still open after a grace period are cut: endless answers (the listen
  * link, live voice streams) and a client that connected and never sent a byte (Node counts it
- * neither idle nor late) would otherwise hold the stop for ever.
+ * neither idle nor late) would otherwise hold the stop for ever. So are upgraded connections
+ * (Socket.IO, MQTT over WebSocket): Node no longer tracks them as HTTP connections, so
+ * closeAllConnections leaves them, yet the server's close waits for them, and Fastify closes the
+ * server before the onClose hooks that would end them. An open console tab or a speaker on
+ * WebSocket held the stop until main.ts's 10 s forced exit, with the database left unclosed.
  */
 export function cutStragglersOnClose(app: FastifyInstance, graceMs = 2000): void {
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   app.addHook('preClose', async () => {
-    const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+    const timer = setTimeout(() => {
+      app.server.closeAllConnections();
+      for (const socket of upgraded) socket.destroy();
+    }, graceMs);
     timer.unref();
     app.server.once('close', () => clearTimeout(timer));
   });

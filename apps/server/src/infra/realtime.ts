@@ -133,6 +133,13 @@ export async function createRealtime(app: FastifyInstance): Promise<RealtimeServ
     (io.to(rooms).emit as (name: string, data: unknown) => boolean)(event, payload);
   });
 
+  // Before the HTTP server drains, which waits for every upgraded connection: consoles are told
+  // the server is stopping (they reconnect, to another instance where there is one). Only this
+  // instance's sockets: with Redis, io.disconnectSockets would reach every instance's.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
   app.addHook('onClose', async () => {
     await io.close();
   });
