@@ -40,7 +40,7 @@ fs.rmSync(path.join(speaker, 'dist'), { recursive: true, force: true });
 
 await build({
   ...common,
-  entryPoints: { main: path.join(server, 'src/main.ts'), ops: path.join(server, 'src/ops/cli.ts'), brokerWorker: path.join(server, 'src/infra/brokerWorker.ts'), capWorker: path.join(server, 'src/features/cap/capWorker.ts') },
+  entryPoints: { main: path.join(server, 'src/main.ts'), ops: path.join(server, 'src/ops/cli.ts'), brokerWorker: path.join(server, 'src/infra/brokerWorker.ts'), capWorker: path.join(server, 'src/features/cap/capWorker.ts'), mediaCheckWorker: path.join(server, 'src/features/media/mediaCheckWorker.ts') },
   outdir: path.join(server, 'dist'),
 });
 copy(path.join(server, 'src/db/migrations'), path.join(server, 'dist/migrations'));
