@@ -72,7 +72,7 @@ export class UpdatingBox {
   constructor(
     private readonly server: TestServer,
     readonly deviceId: string,
-    private readonly secret: string,
+    readonly secret: string,
     private readonly opts: { publicKey: string; confirmMs?: number; unreachable?: Set<string> },
   ) {
     fs.writeFileSync(this.installer, '#!/bin/sh\nset -e\ndpkg-deb -f "$2" Version > "$1"\n');

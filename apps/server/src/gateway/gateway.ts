@@ -473,10 +473,14 @@ export class DeviceGateway implements DeviceAuthority {
     return d ? toDeviceLive(d.live, this.planSent.get(id) ?? null) : null;
   }
 
-  /** Whether a registered device is online and which session it plays (a broadcast's reach reads it). */
-  presence(id: string): { online: boolean; sessionId: string | null } | null {
+  /**
+   * Whether a registered device is online and which session it plays (a broadcast's reach reads it);
+   * `listening`: it reported its state since it connected, which an agent does once it listens on
+   * its command topics (docs/device-protocol.md): a command sent before may be lost to it.
+   */
+  presence(id: string): { online: boolean; listening: boolean; sessionId: string | null } | null {
     const d = this.devices.get(id);
-    return d ? { online: d.live.online, sessionId: d.live.online ? d.live.playing?.sessionId ?? null : null } : null;
+    return d ? { online: d.live.online, listening: d.live.online && d.reported, sessionId: d.live.online ? d.live.playing?.sessionId ?? null : null } : null;
   }
 
   /** Ids of the devices currently online, with their admin and area (for counts and fan-out). */

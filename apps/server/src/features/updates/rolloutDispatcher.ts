@@ -179,11 +179,13 @@ export class RolloutDispatcher {
 
   /**
    * Never during a broadcast, nor close to a planned occurrence, nor offline; in quiet hours only
-   * when forced (issue #31: a box restarting must not cut or miss what it should play).
+   * when forced (issue #31: a box restarting must not cut or miss what it should play). Not before
+   * the box says it listens: one just connected (back from its update, say) is still subscribing,
+   * and would lose the command until it was sent again (UPDATE_RESEND_SECONDS later).
    */
   mayUpdateNow(deviceId: string, force: boolean, now = Date.now()): boolean {
     const presence = this.gateway.presence(deviceId);
-    if (!presence?.online || presence.sessionId) return false;
+    if (!presence?.listening || presence.sessionId) return false;
     if (!force && this.gateway.inQuietHours(deviceId, now)) return false;
     const plan = this.plans.planOf(deviceId);
     const soon = plan?.occurrences.some((o) => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
-import { EVENTS, SOURCE_KINDS, UPDATE_MESSAGES } from '@loa/contract';
+import { EVENTS, SOURCE_KINDS, UPDATE_MESSAGES, topics } from '@loa/contract';
 import { broadcastForm, eventually, signedInAdmin, startTestServer, type TestClient } from '../../../test/helpers';
 import { makeMp3 } from '../../../test/audio';
 import { buildDeb, rolloutsOf, signingKeys, updateWorld, uploadPackage } from '../../../test/updates';
@@ -152,6 +153,45 @@ describe('rollouts (/v1/client/capnhat/trienkhai)', () => {
     await eventually(() => late.runs.length >= 3, 30_000, 100).catch(() => undefined);
     expect(late.runs).toEqual(['1.0.0', '1.1.0', '1.0.0']);
   }, 90_000);
+
+  it('sends a box its update only once it has said it listens, not the moment it connects', async () => {
+    const admin = await withPackages('1.0.0', '1.1.0');
+    const b = await updates.unstartedBox(admin.client, admin.areas.communeA);
+    // The box's link as the agent opens it: connected and subscribed to its own commands, its state reported or not yet.
+    const connect = async () => {
+      const link = await mqtt.connectAsync(`mqtt://127.0.0.1:${updates.server.app.broker.tcpPort}`, {
+        clientId: b.deviceId, username: b.deviceId, password: b.secret, protocolVersion: 4, reconnectPeriod: 0,
+      });
+      await link.subscribeAsync(topics.deviceCmd(b.deviceId), { qos: 1 });
+      return link;
+    };
+    const report = (link: mqtt.MqttClient) => link.publishAsync(topics.state(b.deviceId), JSON.stringify({ online: true, volume: 60, firmware: 'loa-speaker/1.0.0', playing: null, ts: Date.now() }), { qos: 1, retain: true });
+    // It ran before: the server knows its version from then.
+    const before = await connect();
+    await report(before);
+    await eventually(() => updates.server.app.gateway.liveOf(b.deviceId)?.firmware === 'loa-speaker/1.0.0', 3000);
+    await before.endAsync();
+    await eventually(() => updates.server.app.gateway.presence(b.deviceId)?.online === false, 3000);
+
+    const link = await connect();
+    try {
+      const sent: string[] = [];
+      link.on('message', (_topic, payload) => {
+        const command = JSON.parse(payload.toString()) as { type: string; version?: string };
+        if (command.type === 'update') sent.push(command.version!);
+      });
+      await eventually(() => updates.server.app.gateway.presence(b.deviceId)?.online, 3000);
+      expect((await admin.client.post('/v1/client/capnhat/trienkhai/themmoi', { phienban: '1.1.0', giaidoan: [{ conlai: true }] })).status).toBe(200);
+      // Many dispatcher passes (100 ms apart): an agent still joining drops a command, so none is sent yet.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(sent).toEqual([]);
+      await report(link);
+      await eventually(() => sent.length > 0, 10_000, 100);
+      expect(sent[0]).toBe('1.1.0');
+    } finally {
+      await link.endAsync(true);
+    }
+  });
 
   it('refuses a downgrade that is not a rollback, and logs it', async () => {
     const admin = await withPackages('1.0.0', '1.1.0');
