@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestAreas, createTestUser, startTestServer, type TestServer } from '../../test/helpers';
+import { setSecretHashes } from '../features/devices/devices.queries';
 import { saveLiveStates } from './gateway.queries';
 import type { LiveEntry } from './liveStore';
 
@@ -14,7 +15,7 @@ const live = (n: number): LiveEntry => ({
 });
 
 describe('saveLiveStates', () => {
-  it('writes the same speakers from two servers at once without a deadlock (PostgreSQL), in any order', async () => {
+  it('writes the same speakers from two servers at once, and their new secrets, without a deadlock (PostgreSQL), in any order', async () => {
     const admin = await createTestUser(server.db, { admin: true });
     const areas = await createTestAreas(server.db, admin.id);
     const ids = Array.from({ length: 400 }, (_, i) => `dl-${admin.id.slice(0, 8)}-${String(i).padStart(4, '0')}`);
@@ -29,5 +30,14 @@ describe('saveLiveStates', () => {
     }
     const [row] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE id = ANY($1) AND online AND firmware = 'loa-speaker/1.0.0'`, [ids]);
     expect(row.n).toBe(400);
+    // An officer issuing the district's speakers new secrets while both servers write their states.
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all([
+        ...[1, 2].map((seed) => saveLiveStates(server.db, shuffled(seed + round).map((id, n) => ({ id, e: live(n + seed) })))),
+        setSecretHashes(server.db, shuffled(round + 3).map((id) => ({ id, hash: `h-${round}` }))),
+      ]);
+    }
+    const [issued] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM devices WHERE id = ANY($1) AND secret_hash = 'h-9'`, [ids]);
+    expect(issued.n).toBe(400);
   }, 60_000);
 });

@@ -34,15 +34,20 @@ export async function listDeviceIds(db: Db): Promise<string[]> {
 }
 
 /**
- * Writes many devices' live state in one statement. The rows are locked in id order first: two
- * servers on one broker both write the district's speakers, each in the order it heard them, and
- * the update's own order follows its join, so two such writes deadlocked on PostgreSQL and one lost
- * its whole batch (seen in the 10,000-speaker benchmark with two servers).
+ * The start of an `UPDATE devices d … FROM unnest(…) AS v(id, …) JOIN locked l ON l.id = v.id` of
+ * many devices, the ids in `idsParam`: their rows locked in id order first. Such an update locks
+ * rows in its join's order, so two of them over the same devices in different orders deadlocked on
+ * PostgreSQL (two servers on one broker both write a district's speakers' live states, each in the
+ * order it heard them; the loser's whole batch was lost). Every write of many devices locks this way.
  */
+export const lockingDevicesInIdOrder = (idsParam: string) =>
+  `WITH locked AS MATERIALIZED (SELECT id FROM devices WHERE id = ANY(${idsParam}::text[]) ORDER BY id FOR NO KEY UPDATE)`;
+
+/** Writes many devices' live state in one statement (rows locked in id order: lockingDevicesInIdOrder). */
 export async function saveLiveStates(db: Db, rows: { id: string; e: LiveEntry }[]): Promise<void> {
   if (rows.length === 0) return;
   await db.query(
-    `WITH locked AS MATERIALIZED (SELECT id FROM devices WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE)
+    `${lockingDevicesInIdOrder('$1')}
      UPDATE devices d SET online = v.online, volume = v.volume, playing = v.playing::jsonb, signal = v.signal,
             firmware = v.firmware, ip = v.ip, last_seen = v.last_seen, clock = v.clock::jsonb, health = COALESCE(v.health::jsonb, d.health)
        FROM unnest($1::text[], $2::boolean[], $3::int[], $4::text[], $5::real[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::text[])

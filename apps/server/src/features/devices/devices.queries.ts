@@ -2,6 +2,7 @@ import { vietnameseSortKey } from '@loa/contract';
 import type { Db } from '../../infra/db';
 import { foldedLikePattern, foldedSql } from '../../infra/foldSql';
 import { pageWithTotal } from '../../infra/paged';
+import { lockingDevicesInIdOrder } from '../../gateway/gateway.queries';
 
 export interface DeviceRow {
   id: string;
@@ -86,9 +87,11 @@ export async function updateDeviceConfig(db: Db, id: string, config: Record<stri
   await db.query('UPDATE devices SET config = $2::jsonb, updated_at = now() WHERE id = $1', [id, JSON.stringify(config)]);
 }
 
+/** New secrets of many devices, in one statement (rows locked in id order, as the gateway's live-state writes lock them). */
 export async function setSecretHashes(db: Db, rows: { id: string; hash: string }[]): Promise<void> {
   await db.query(
-    `UPDATE devices d SET secret_hash = v.hash, updated_at = now() FROM unnest($1::text[], $2::text[]) AS v(id, hash) WHERE d.id = v.id`,
+    `${lockingDevicesInIdOrder('$1')}
+     UPDATE devices d SET secret_hash = v.hash, updated_at = now() FROM unnest($1::text[], $2::text[]) AS v(id, hash) JOIN locked l ON l.id = v.id WHERE d.id = v.id`,
     [rows.map((r) => r.id), rows.map((r) => r.hash)],
   );
 }
