@@ -9,7 +9,7 @@ import type { DeviceAccess, DeviceAccounts } from '../infra/mosquittoDynsec';
 import { DeviceRateLimit } from '../infra/mqttLimits';
 import type { Db } from '../infra/db';
 import type { DomainBus } from '../infra/events';
-import { constantTimeEqual, sha256 } from '../features/auth/tokens';
+import { constantTimeEqual, deviceProofHolds, sha256 } from '../features/auth/tokens';
 import { listAllAreas, type AreaRow } from '../features/areas/areas.queries';
 import { writeSystemLog, type Actor } from '../features/system-log/systemLog.service';
 import { DEFAULT_HEALTH_THRESHOLDS, type HealthThresholds } from './deviceHealth';
@@ -18,6 +18,7 @@ import { effectiveConfig, withinQuietHours, type StoredConfig } from './deviceCo
 import * as q from './gateway.queries';
 import { applyState, notReportedClock, toDeviceLive, type LiveEntry } from './liveStore';
 import { RecentKeys, SentSessions } from './sentSessions';
+import type { DeviceKey } from './deviceReach';
 
 interface Registered {
   hash: string;
@@ -58,14 +59,18 @@ const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The device registry, with an index of devices by area that any change drops and the next lookup rebuilds. */
 class Registry extends Map<string, Registered> {
   private index: Map<string, string[]> | null = null;
+  /** Told every device added, changed or deleted (the gateway's key watchers). */
+  changed: (id: string) => void = () => undefined;
 
   override set(id: string, device: Registered): this {
     this.index = null;
+    this.changed(id);
     return super.set(id, device);
   }
 
   override delete(id: string): boolean {
     this.index = null;
+    this.changed(id);
     return super.delete(id);
   }
 
@@ -145,9 +150,14 @@ export class DeviceGateway implements DeviceAuthority {
   private readonly seenEvents = new RecentKeys(20_000);
   /** Version of the plan last published to each device (issue #30). */
   private readonly planSent = new Map<string, number>();
+  /** Told of devices whose key may have changed (watchDeviceKeys). */
+  private readonly keyWatchers = new Set<(deviceId: string | null) => void>();
 
   constructor(private readonly db: Db, private readonly bus: DomainBus, private readonly log: FastifyBaseLogger, private readonly opts: GatewayOptions) {
     this.sessions = new SentSessions((sessionId) => q.sessionTargets(db, sessionId));
+    this.devices.changed = (id) => {
+      for (const watcher of this.keyWatchers) watcher(id);
+    };
   }
 
   /** Loads the registry from the database and starts the background loops. */
@@ -183,6 +193,7 @@ export class DeviceGateway implements DeviceAuthority {
   async reloadAreas(): Promise<void> {
     this.areas = new Map((await listAllAreas(this.db)).map((a) => [a.id, a]));
     for (const d of this.devices.values()) d.areaChain = this.areaChainOf(d.areaId, d.pending);
+    for (const watcher of this.keyWatchers) watcher(null);
     await this.accounts?.areasChanged((areaId) => this.chain(areaId).map((a) => a.id));
   }
 
@@ -411,15 +422,38 @@ export class DeviceGateway implements DeviceAuthority {
     return ok;
   }
 
-  /**
-   * Whether `proof` is the device's signature of `text` (an audio address it asks for): HMAC-SHA256
-   * keyed by the sha256 of its secret, which the server keeps, so the secret itself never travels
-   * in an address (docs/device-protocol.md "Audio addresses").
-   */
+  /** Whether `proof` is the device's signature of `text` (an audio address it asks for: deviceProofHolds). */
   verifyProof(deviceId: string, text: string, proof: string): boolean {
     const d = this.devices.get(deviceId);
-    if (!d) return false;
-    return constantTimeEqual(crypto.createHmac('sha256', d.hash).update(text).digest('base64url'), proof);
+    return !!d && deviceProofHolds(d.hash, text, proof);
+  }
+
+  /** A device's area chain: its area and those above it (none while it waits to be assigned); undefined for a device not registered. */
+  areaChain(deviceId: string): ReadonlySet<string> | undefined {
+    return this.devices.get(deviceId)?.areaChain;
+  }
+
+  /**
+   * A device's proof key (the hash of its secret) and its area chain, as the audio check thread
+   * mirrors them (features/media/mediaCheckMirror.ts); undefined for a device not registered.
+   */
+  deviceKey(deviceId: string): DeviceKey | undefined {
+    const d = this.devices.get(deviceId);
+    return d && { hash: d.hash, chain: [...d.areaChain] };
+  }
+
+  /** Every registered device's key (deviceKey). */
+  *deviceKeys(): IterableIterator<[string, DeviceKey]> {
+    for (const [id, d] of this.devices) yield [id, { hash: d.hash, chain: [...d.areaChain] }];
+  }
+
+  /**
+   * Calls `listener` with a device's id whenever its key may have changed (added, changed, deleted),
+   * or with null when any device's may have (the area tree was read again). Returns its removal.
+   */
+  watchDeviceKeys(listener: (deviceId: string | null) => void): () => void {
+    this.keyWatchers.add(listener);
+    return () => void this.keyWatchers.delete(listener);
   }
 
   /** The administrator a device belongs to (system-log entries about it), or undefined. */

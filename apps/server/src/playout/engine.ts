@@ -12,7 +12,8 @@ import { decide, meets, type StartOptions, type StartOutcome } from './arbitrati
 import { toLive } from './liveView';
 import { whatWaitsOn } from './release';
 import { itemAt, itemStarts } from './plan';
-import { devicesOf, reaches, sendPlay, sendStop, targetOf, targetsNow } from './speakers';
+import { devicesOf, reachOf, reaches, sendPlay, sendStop, targetOf, targetsNow } from './speakers';
+import type { SessionReach } from '../gateway/deviceReach';
 import { busyOf, claimOf, remoteTracked, stateNow, type Tracked } from './tracked';
 
 export { SpeakersBusyError, type StartOptions, type StartOutcome } from './arbitration';
@@ -296,6 +297,12 @@ export class PlayoutEngine {
   sessionReaches(id: string, deviceId: string): boolean | null {
     const t = this.tracked.get(id) ?? this.remote.get(id);
     return t ? reaches(this.gateway, t.row, deviceId) : null;
+  }
+
+  /** Whom a running session (here or on another instance) addresses; null when no such session is known. */
+  sessionReach(id: string): SessionReach | null {
+    const t = this.tracked.get(id) ?? this.remote.get(id);
+    return t ? reachOf(t.row) : null;
   }
 
   /** How many sessions this instance runs. */

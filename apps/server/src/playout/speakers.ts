@@ -1,6 +1,7 @@
 import { EMERGENCY_PRIORITY } from '@loa/contract';
 import { DeviceGateway } from '../gateway/gateway';
 import type * as q from '../features/broadcasts/broadcasts.queries';
+import { reachesDevice, type SessionReach } from '../gateway/deviceReach';
 
 /** Speakers chosen by id or by area. */
 export interface SpeakerTarget {
@@ -15,10 +16,11 @@ export function devicesOf(gateway: DeviceGateway, row: q.BroadcastRow): Set<stri
 
 /** Whether a session addresses a device (without listing all its devices). */
 export function reaches(gateway: DeviceGateway, row: q.BroadcastRow, deviceId: string): boolean {
-  if (row.target_devices.includes(deviceId)) return true;
-  const area = gateway.areaOf(deviceId);
-  return area !== undefined && gateway.subtree(row.target_areas).has(area);
+  return reachesDevice(reachOf(row), deviceId, gateway.areaChain(deviceId));
 }
+
+/** Whom a session addresses (reachesDevice). */
+export const reachOf = (row: q.BroadcastRow): SessionReach => ({ areas: row.target_areas, devices: row.target_devices });
 
 /** All of a session's speakers, as its own commands address them. */
 export const targetOf = (row: q.BroadcastRow): SpeakerTarget => ({ areaIds: row.target_areas, deviceIds: row.target_devices });

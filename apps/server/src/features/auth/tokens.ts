@@ -71,3 +71,12 @@ export function constantTimeEqual(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
+
+/**
+ * Whether `proof` is a device's signature of `text` (an audio address it asks for): HMAC-SHA256
+ * keyed by `secretHash`, the sha256 of its secret, which the server keeps, so the secret itself
+ * never travels in an address (docs/device-protocol.md "Audio addresses").
+ */
+export function deviceProofHolds(secretHash: string, text: string, proof: string): boolean {
+  return constantTimeEqual(crypto.createHmac('sha256', secretHash).update(text).digest('base64url'), proof);
+}

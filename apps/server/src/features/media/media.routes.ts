@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../infra/errors';
 import { keyOfMediaPath, uniqueMediaName } from '../../infra/storage';
 import { AudioMemory, byteRange, type HeldAudio } from './audioMemory';
-import { mediaChecker, mediaGuard, servedKey } from './mediaAccess';
+import { mediaChecker, mediaGuard, mediaLessons, servedKey } from './mediaAccess';
 import { MEDIA_CHECK_PREFIX, listenMediaChecks } from './mediaCheckServer';
 import { requireRight } from '../auth/rights';
 import { presignedUploadKey, storeUploadedAudio } from './media.service';
@@ -83,7 +83,10 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   if (checkPort !== undefined) {
     let checks: Awaited<ReturnType<typeof listenMediaChecks>> | null = null;
     app.addHook('onReady', async () => {
-      checks = await listenMediaChecks(check, { host: app.config.MEDIA_CHECK_HOST, port: checkPort, backlog: app.config.HTTP_BACKLOG, log: app.log });
+      checks = await listenMediaChecks(check, {
+        host: app.config.MEDIA_CHECK_HOST, port: checkPort, backlog: app.config.HTTP_BACKLOG, log: app.log,
+        mirror: { lesson: mediaLessons(app.authDeps.signer, (sessionId) => app.engine.sessionReach(sessionId)), devices: app.gateway },
+      });
     });
     app.addHook('onClose', async () => checks?.close());
   }

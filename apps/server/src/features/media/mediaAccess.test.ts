@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CSRF_HEADER, SOURCE_KINDS, type DeviceCommand } from '@loa/contract';
 import type { SpeakerAgent } from '@loa/speaker';
 import { eventually, signedInAdmin, startSpeakers, startTestServer, type TestServer } from '../../../test/helpers';
@@ -261,6 +261,42 @@ describe('the same checks on their own listener (MEDIA_CHECK_PORT), as the shipp
     const logged = await server.db.query<{ ip: string; detail: { lydo: string } }>(
       `SELECT ip, detail FROM system_log WHERE action = 'tu-choi-tep-am-thanh' ORDER BY id OFFSET ${before}`);
     expect(logged.map((r) => [r.ip, r.detail.lydo])).toEqual(expect.arrayContaining([['198.51.100.27', MEDIA_MESSAGES.forged], ['198.51.100.28', MEDIA_MESSAGES.otherArea]]));
+  });
+
+  it('follows a speaker given a new secret or moved to another commune from the next check on, once its thread decides alone', async () => {
+    const reset = await addDevice(w.areas.communeA, 'Loa đình');
+    const moved = await addDevice(w.areas.communeA, 'Loa cầu');
+    const proofOf = (d: { id: string; secret: string }) => withDeviceProof(server.url + signed, server.url, d.id, d.secret);
+    // Which speakers' checks the server's own thread made (each begins with the device's proof).
+    const gateway = server.app.gateway;
+    const verifyProof = gateway.verifyProof.bind(gateway);
+    const askedOfServer: string[] = [];
+    gateway.verifyProof = (deviceId, text, proof) => {
+      askedOfServer.push(deviceId);
+      return verifyProof(deviceId, text, proof);
+    };
+    onTestFinished(() => void (gateway.verifyProof = verifyProof));
+    // The thread is taught the session's token (if it was not yet), then decides the others alone:
+    // the two speakers added since it started included, their keys pushed to it.
+    expect((await ask(proofOf(sameArea))).status).toBe(204);
+    askedOfServer.length = 0;
+    for (const d of [reset, moved, sameArea]) expect((await ask(proofOf(d))).status, d.id).toBe(204);
+    expect(askedOfServer).toEqual([]);
+    const issued = await w.client.post('/v1/client/thietbi/reset', { id: reset.id });
+    expect(issued.status).toBe(200);
+    const renewed = { id: reset.id, secret: issued.body.data.items[0].secret as string };
+    const old = await ask(proofOf(reset));
+    expect(old.status).toBe(403);
+    expect((JSON.parse(old.body) as { message: string }).message).toBe(MEDIA_MESSAGES.forged);
+    expect((await ask(proofOf(renewed))).status).toBe(204);
+    const edit = await w.client.post('/v1/client/thietbi/capnhat', { id: moved.id, tenthietbi: 'Loa cầu', diaban: w.areas.communeB, serial: `SP-cau-${Date.now()}` });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const away = await ask(proofOf(moved));
+    expect(away.status).toBe(403);
+    expect((JSON.parse(away.body) as { message: string }).message).toBe(MEDIA_MESSAGES.otherArea);
+    expect((await ask(proofOf(sameArea))).status).toBe(204);
+    // The refusals were the server's, asked because the thread no longer allowed them; the rest alone.
+    expect(askedOfServer).toEqual([reset.id, moved.id]);
   });
 
   it('answers 404 for what is no stored file\'s address and 405 for anything but GET and HEAD', async () => {

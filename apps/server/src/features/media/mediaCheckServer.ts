@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaChecker } from './mediaAccess';
+import type { CheckLesson, DeviceKeysUpdate } from './mediaCheckMirror';
+import type { DeviceKey } from '../../gateway/deviceReach';
 import { MEDIA_CHECK_PREFIX, type CheckAnswer, type CheckQuestion, type FromCheckThread, type MediaCheckWorkerData, type ToCheckThread } from './mediaCheckProtocol';
 
 export { MEDIA_CHECK_PREFIX };
@@ -13,25 +15,110 @@ const entry = new URL(fromSources ? './mediaCheckWorker.ts' : './mediaCheckWorke
 /** A thread that stopped by itself is started again on the same port after this long. */
 const RESTART_MS = 500;
 
+/** The devices' keys as the gateway holds them (deviceKeys, deviceKey, watchDeviceKeys). */
+export interface DeviceKeySource {
+  deviceKeys(): Iterable<[string, DeviceKey]>;
+  deviceKey(deviceId: string): DeviceKey | undefined;
+  watchDeviceKeys(listener: (deviceId: string | null) => void): () => void;
+}
+
+/** What the check thread needs to decide the common check alone (mediaCheckMirror.ts). */
+export interface CheckMirrorSource {
+  /** What a token that held teaches (mediaLessons). */
+  lesson: (token: string) => CheckLesson | null;
+  devices: DeviceKeySource;
+}
+
+/**
+ * The devices' keys pushed to the thread: all of them with `snapshot` (a thread just started), then
+ * those that changed, in one message after the change (a microtask later: before any answer the
+ * change's request gives, so a new secret or a new commune holds at the thread from then on).
+ */
+function deviceKeysFeed(source: DeviceKeySource, post: (update: DeviceKeysUpdate) => void): { snapshot: () => void; stop: () => void } {
+  /** What the thread holds, by id, as one string to compare. */
+  const sent = new Map<string, string>();
+  const dirty = new Set<string>();
+  let all = false;
+  let scheduled = false;
+  const signature = (key: DeviceKey) => `${key.hash}\n${key.chain.join('\n')}`;
+  const flush = () => {
+    scheduled = false;
+    const ids = all ? new Set([...sent.keys(), ...[...source.deviceKeys()].map(([id]) => id)]) : dirty;
+    const update: DeviceKeysUpdate = { reset: false, keys: [], removed: [] };
+    for (const id of ids) {
+      const key = source.deviceKey(id);
+      if (!key) {
+        if (sent.delete(id)) update.removed.push(id);
+        continue;
+      }
+      const now = signature(key);
+      if (sent.get(id) === now) continue;
+      sent.set(id, now);
+      update.keys.push([id, key]);
+    }
+    all = false;
+    dirty.clear();
+    if (update.keys.length > 0 || update.removed.length > 0) post(update);
+  };
+  const stop = source.watchDeviceKeys((id) => {
+    if (id === null) all = true;
+    else dirty.add(id);
+    if (!scheduled) {
+      scheduled = true;
+      queueMicrotask(flush);
+    }
+  });
+  return {
+    snapshot: () => {
+      sent.clear();
+      const keys = [...source.deviceKeys()];
+      for (const [id, key] of keys) sent.set(id, signature(key));
+      post({ reset: true, keys, removed: [] });
+    },
+    stop,
+  };
+}
+
 /**
  * The caching tier's checks of speakers' audio addresses (deploy/nginx/loa-media-cache.conf,
  * auth_request), on a listener of their own (MEDIA_CHECK_PORT, issue #29). Every request of a
  * district's bulletin is checked before the tier answers from its cache, ten thousand in a second.
  * The listener runs on a thread of its own (mediaCheckWorker.ts): the HTTP of each check is that
- * thread's work, and the checks themselves (`check`: the token's HMAC remembered, the device
- * proof's HMAC, the session's reach; refusals logged) are asked of this thread in batches, one
- * message per turn of its loop. The answers are auth_request's: 204 the speaker may have the file;
+ * thread's work. With `mirror` it also decides the checks it can alone (a speaker of a session it
+ * was taught, with a valid proof: mediaCheckMirror.ts), from the devices' keys pushed to it here and
+ * the tokens and sessions taught with this thread's answers. Every other check (`check`: the token,
+ * the device proof, the session's reach, the plan; refusals logged) is asked of this thread in
+ * batches, one message per turn of its loop. The answers are auth_request's: 204 the speaker may have the file;
  * 403 with the reason; 404 an address that is no stored file. GET and HEAD of
  * `/media/<key>?t=…&d=…&p=…`, with or without the API route's prefix.
  *
  * The tier is the only client: the speaker's address is the last one in its X-Forwarded-For.
  */
-export async function listenMediaChecks(check: MediaChecker, options: { host: string; port: number; backlog?: number; log: FastifyBaseLogger }): Promise<{ port: number; close: () => Promise<void>; thread: () => Worker }> {
-  const { log } = options;
+export async function listenMediaChecks(check: MediaChecker, options: { host: string; port: number; backlog?: number; log: FastifyBaseLogger; mirror?: CheckMirrorSource }): Promise<{ port: number; close: () => Promise<void>; thread: () => Worker }> {
+  const { log, mirror } = options;
   let closing = false;
   let worker: Worker;
   /** The port listened on: a thread started again takes the same one, whatever `options.port` asked (0: any). */
   let bound = options.port;
+  /** The tokens and sessions the current thread was taught. */
+  let taught = { tokens: new Set<string>(), sessions: new Set<string>() };
+  const feed = mirror && deviceKeysFeed(mirror.devices, (update) => worker.postMessage({ op: 'devices', ...update } satisfies ToCheckThread));
+
+  /** What an allowed check teaches the thread that it was not taught yet (a token, its session), if anything. */
+  function lessonFor(token: string | undefined): CheckLesson | undefined {
+    if (!mirror || token === undefined) return undefined;
+    const lesson = mirror.lesson(token);
+    if (!lesson) return undefined;
+    if (taught.tokens.has(token)) delete lesson.token;
+    if (lesson.session && taught.sessions.has(lesson.session[0])) delete lesson.session;
+    if (!lesson.token && !lesson.session) return undefined;
+    // Bounded as the thread's own memory is: past it, taught again (a few bytes more).
+    if (taught.tokens.size >= 1000) taught.tokens.clear();
+    if (taught.sessions.size >= 1000) taught.sessions.clear();
+    if (lesson.token) taught.tokens.add(token);
+    if (lesson.session) taught.sessions.add(lesson.session[0]);
+    return lesson;
+  }
 
   function answerAll(thread: Worker, questions: CheckQuestion[]): void {
     let answers: CheckAnswer[] = [];
@@ -47,7 +134,10 @@ export async function listenMediaChecks(check: MediaChecker, options: { host: st
     };
     for (const { id, key, t, d, p, ip } of questions) {
       check(key, { t, d, p }, ip, log).then(
-        (refusal) => settle([id, refusal]),
+        (refusal) => {
+          const lesson = refusal === null && thread === worker ? lessonFor(t) : undefined;
+          settle(lesson ? [id, null, lesson] : [id, refusal]);
+        },
         (error: unknown) => {
           log.error({ err: error, key }, 'audio check failed');
           settle([id, 'error']);
@@ -60,6 +150,9 @@ export async function listenMediaChecks(check: MediaChecker, options: { host: st
     const data: MediaCheckWorkerData = { entry, host: options.host, port, backlog: options.backlog };
     const thread = new Worker(bootUrl, { workerData: data });
     worker = thread;
+    // A new thread knows nothing: every device's key, and tokens and sessions taught anew.
+    taught = { tokens: new Set(), sessions: new Set() };
+    feed?.snapshot();
     const started = new Promise<number>((resolve, reject) => {
       thread.on('message', (message: FromCheckThread) => {
         if (message.op === 'ready') {
@@ -91,6 +184,7 @@ export async function listenMediaChecks(check: MediaChecker, options: { host: st
     port = await spawn(options.port);
   } catch (error) {
     closing = true;
+    feed?.stop();
     await worker!.terminate();
     throw error;
   }
@@ -100,6 +194,7 @@ export async function listenMediaChecks(check: MediaChecker, options: { host: st
     thread: () => worker,
     close: async () => {
       closing = true;
+      feed?.stop();
       const thread = worker;
       const closed = new Promise<void>((resolve) => {
         thread.on('message', (message: FromCheckThread) => {

@@ -3,15 +3,19 @@
  * district's burst a server gets ten thousand checks in a second while its main thread also reads
  * the speakers' reports: the HTTP of every check (parsing, the answer's write, the URL) cost about
  * 0.4 ms of that thread each, and each check waited behind the reports. Here that work is this
- * thread's. What needs the server's state (the token, the device's proof, the session's reach, the
- * plan; refusals logged) is still decided on the main thread, asked in one message per turn of this
- * thread's loop and answered the same way: a few microseconds each there.
+ * thread's. The checks of a district's burst are decided here too, from the devices' keys the main
+ * thread pushes and each token and session it taught once (mediaCheckMirror.ts): a speaker of the
+ * session with a valid proof is answered 204 at once. Anything else (a token or a session not known
+ * here yet, a plan's file, whatever would be refused) is asked of the main thread, which decides it
+ * from its own state and logs refusals: in one message per turn of this thread's loop, answered the
+ * same way.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { MSG } from '@loa/contract';
 import { MEDIA_MESSAGES, queryString, servedKey } from './mediaAccess';
+import { CheckMirror } from './mediaCheckMirror';
 import { MEDIA_CHECK_PREFIX, type CheckAnswer, type CheckQuestion, type FromCheckThread, type MediaCheckWorkerData, type ToCheckThread } from './mediaCheckProtocol';
 
 const port = parentPort!;
@@ -36,6 +40,9 @@ function answer(res: http.ServerResponse, status: number, message?: string): voi
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
 }
 
+/** What this thread knows of the devices, tokens and sessions (empty until the main thread's first message). */
+const mirror = new CheckMirror();
+
 /** Checks waiting for the main thread's answer, by id; those asked since the last message. */
 const waiting = new Map<number, http.ServerResponse>();
 let asking: CheckQuestion[] = [];
@@ -57,7 +64,8 @@ function flush(): void {
 }
 
 function answered(answers: CheckAnswer[]): void {
-  for (const [id, outcome] of answers) {
+  for (const [id, outcome, lesson] of answers) {
+    if (lesson) mirror.learn(lesson);
     const res = waiting.get(id);
     if (!res) continue;
     waiting.delete(id);
@@ -81,11 +89,13 @@ const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_MS, requestTimeo
   const pathname = url.pathname.startsWith(`${MEDIA_CHECK_PREFIX}/`) ? url.pathname.slice(MEDIA_CHECK_PREFIX.length) : url.pathname;
   const key = pathname.startsWith('/media/') ? servedKey(pathname.slice('/media/'.length), true) : null;
   if (!key) return answer(res, 404, MSG.notFound);
+  const params = url.searchParams;
+  const query = { t: once(params, 't'), d: once(params, 'd'), p: once(params, 'p') };
+  if (mirror.allows(key, query)) return answer(res, 204);
   // The tier is the only client: the speaker's address is the last one in its X-Forwarded-For.
   const forwarded = req.headers['x-forwarded-for'];
   const ip = (typeof forwarded === 'string' ? forwarded.split(',').pop()?.trim() : undefined) || req.socket.remoteAddress || '';
-  const params = url.searchParams;
-  ask({ key, t: once(params, 't'), d: once(params, 'd'), p: once(params, 'p'), ip }, res);
+  ask({ key, ...query, ip }, res);
 });
 // No cap on connections: in a district's burst the tier opens one per check it has no idle
 // connection for (over 4,000 to one server at 10,000 speakers), and one refused is a speaker's 500.
@@ -96,6 +106,7 @@ server.on('clientError', (_error, socket) => {
 
 port.on('message', (message: ToCheckThread) => {
   if (message.op === 'answers') return answered(message.answers);
+  if (message.op === 'devices') return mirror.setDevices(message);
   if (message.op === 'close') {
     server.close(() => send({ op: 'closed' }));
     server.closeAllConnections();
