@@ -44,7 +44,9 @@ export async function startMediaCache(backends: { port: number; checkPort: numbe
     : 'access_log off;';
   // `connections`: a benchmark's ten thousand speakers (each also takes a connection to Loa while it is checked).
   const files = connections > 1024 ? `worker_rlimit_nofile ${connections * 2 + 1024};\n` : '';
-  fs.writeFileSync(main, `${process.getuid?.() === 0 ? 'user root;\n' : ''}${files}worker_processes 1;
+  // One worker, as the plain nginx a benchmark compares it with; LOA_TIER_WORKERS=<n> gives it more (where its own loop is the limit).
+  const workers = Number(process.env.LOA_TIER_WORKERS) || 1;
+  fs.writeFileSync(main, `${process.getuid?.() === 0 ? 'user root;\n' : ''}${files}worker_processes ${workers};
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
