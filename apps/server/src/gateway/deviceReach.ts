@@ -9,19 +9,20 @@ export interface DeviceKey {
   chain: string[];
 }
 
-/** Whom a session addresses: whole areas (and every area below them) and single devices. */
-export interface SessionReach {
-  areas: readonly string[];
-  devices: readonly string[];
+/** Speakers chosen by id or by area (a session's: its whole areas, with every area below them, and its single devices). */
+export interface SpeakerTarget {
+  areaIds?: string[];
+  deviceIds?: string[];
 }
 
 /**
  * Whether a session reaches a device: named by itself, or its area in one of the session's areas'
  * subtrees, that is one of its area chain's areas among them.
  */
-export function reachesDevice(reach: SessionReach, deviceId: string, chain: Iterable<string> | undefined): boolean {
-  if (reach.devices.includes(deviceId)) return true;
-  if (!chain || reach.areas.length === 0) return false;
-  for (const area of chain) if (reach.areas.includes(area)) return true;
+export function reachesDevice(target: SpeakerTarget, deviceId: string, chain: Iterable<string> | undefined): boolean {
+  if (target.deviceIds?.includes(deviceId)) return true;
+  const areas = target.areaIds;
+  if (!chain || !areas?.length) return false;
+  for (const area of chain) if (areas.includes(area)) return true;
   return false;
 }

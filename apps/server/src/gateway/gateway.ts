@@ -56,6 +56,9 @@ const FLUSH_BATCH = 250;
 const NOT_SENT = 'session never sent to this device';
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A registered device's key, as the audio check thread holds it (deviceKey). */
+const keyOf = (d: Registered): DeviceKey => ({ hash: d.hash, chain: [...d.areaChain] });
+
 /** The device registry, with an index of devices by area that any change drops and the next lookup rebuilds. */
 class Registry extends Map<string, Registered> {
   private index: Map<string, string[]> | null = null;
@@ -439,12 +442,12 @@ export class DeviceGateway implements DeviceAuthority {
    */
   deviceKey(deviceId: string): DeviceKey | undefined {
     const d = this.devices.get(deviceId);
-    return d && { hash: d.hash, chain: [...d.areaChain] };
+    return d && keyOf(d);
   }
 
   /** Every registered device's key (deviceKey). */
   *deviceKeys(): IterableIterator<[string, DeviceKey]> {
-    for (const [id, d] of this.devices) yield [id, { hash: d.hash, chain: [...d.areaChain] }];
+    for (const [id, d] of this.devices) yield [id, keyOf(d)];
   }
 
   /**

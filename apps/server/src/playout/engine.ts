@@ -12,8 +12,7 @@ import { decide, meets, type StartOptions, type StartOutcome } from './arbitrati
 import { toLive } from './liveView';
 import { whatWaitsOn } from './release';
 import { itemAt, itemStarts } from './plan';
-import { devicesOf, reachOf, reaches, sendPlay, sendStop, targetOf, targetsNow } from './speakers';
-import type { SessionReach } from '../gateway/deviceReach';
+import { devicesOf, reaches, sendPlay, sendStop, targetOf, targetsNow, type SpeakerTarget } from './speakers';
 import { busyOf, claimOf, remoteTracked, stateNow, type Tracked } from './tracked';
 
 export { SpeakersBusyError, type StartOptions, type StartOutcome } from './arbitration';
@@ -300,9 +299,9 @@ export class PlayoutEngine {
   }
 
   /** Whom a running session (here or on another instance) addresses; null when no such session is known. */
-  sessionReach(id: string): SessionReach | null {
+  sessionTarget(id: string): SpeakerTarget | null {
     const t = this.tracked.get(id) ?? this.remote.get(id);
-    return t ? reachOf(t.row) : null;
+    return t ? targetOf(t.row) : null;
   }
 
   /** How many sessions this instance runs. */

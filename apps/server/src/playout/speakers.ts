@@ -1,13 +1,9 @@
 import { EMERGENCY_PRIORITY } from '@loa/contract';
 import { DeviceGateway } from '../gateway/gateway';
 import type * as q from '../features/broadcasts/broadcasts.queries';
-import { reachesDevice, type SessionReach } from '../gateway/deviceReach';
+import { reachesDevice, type SpeakerTarget } from '../gateway/deviceReach';
 
-/** Speakers chosen by id or by area. */
-export interface SpeakerTarget {
-  areaIds?: string[];
-  deviceIds?: string[];
-}
+export type { SpeakerTarget };
 
 /** Every device a session addresses: its single devices and those of its whole areas. */
 export function devicesOf(gateway: DeviceGateway, row: q.BroadcastRow): Set<string> {
@@ -16,11 +12,8 @@ export function devicesOf(gateway: DeviceGateway, row: q.BroadcastRow): Set<stri
 
 /** Whether a session addresses a device (without listing all its devices). */
 export function reaches(gateway: DeviceGateway, row: q.BroadcastRow, deviceId: string): boolean {
-  return reachesDevice(reachOf(row), deviceId, gateway.areaChain(deviceId));
+  return reachesDevice(targetOf(row), deviceId, gateway.areaChain(deviceId));
 }
-
-/** Whom a session addresses (reachesDevice). */
-export const reachOf = (row: q.BroadcastRow): SessionReach => ({ areas: row.target_areas, devices: row.target_devices });
 
 /** All of a session's speakers, as its own commands address them. */
 export const targetOf = (row: q.BroadcastRow): SpeakerTarget => ({ areaIds: row.target_areas, deviceIds: row.target_devices });

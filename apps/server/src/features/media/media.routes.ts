@@ -85,7 +85,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     app.addHook('onReady', async () => {
       checks = await listenMediaChecks(check, {
         host: app.config.MEDIA_CHECK_HOST, port: checkPort, backlog: app.config.HTTP_BACKLOG, log: app.log,
-        mirror: { lesson: mediaLessons(app.authDeps.signer, (sessionId) => app.engine.sessionReach(sessionId)), devices: app.gateway },
+        mirror: { lesson: mediaLessons(app.authDeps.signer, (sessionId) => app.engine.sessionTarget(sessionId)), devices: app.gateway },
       });
     });
     app.addHook('onClose', async () => checks?.close());

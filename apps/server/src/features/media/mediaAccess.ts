@@ -3,7 +3,7 @@ import type { PlayItem } from '@loa/contract';
 import type { TokenSigner } from '../auth/tokens';
 import { assertMediaKey, keyOfMediaPath, servedAtMedia } from '../../infra/storage';
 import { writeSystemLog } from '../system-log/systemLog.service';
-import type { SessionReach } from '../../gateway/deviceReach';
+import type { SpeakerTarget } from '../../gateway/deviceReach';
 import type { CheckLesson } from './mediaCheckMirror';
 
 /** The purpose of a media address's token: never taken for an access token or an upload address. */
@@ -103,13 +103,13 @@ export function rememberingSigner(signer: Pick<TokenSigner, 'verifyPayload'>, si
  * the claims of a token that holds, and the reach of the session it names when this server knows
  * that session. Null for a token that does not hold.
  */
-export function mediaLessons(signer: Pick<TokenSigner, 'verifyPayload'>, sessionReach: (sessionId: string) => SessionReach | null): (token: string) => CheckLesson | null {
+export function mediaLessons(signer: Pick<TokenSigner, 'verifyPayload'>, sessionTarget: (sessionId: string) => SpeakerTarget | null): (token: string) => CheckLesson | null {
   const verified = rememberingSigner(signer);
   return (token) => {
     const claims = verified.verifyPayload(token, MEDIA_TOKEN_PURPOSE);
     if (!claims || typeof claims.k !== 'string' || typeof claims.s !== 'string' || typeof claims.e !== 'number') return null;
-    const reach = sessionReach(claims.s);
-    return { token: [token, { k: claims.k, s: claims.s, e: claims.e }], ...(reach ? { session: [claims.s, reach] } : {}) };
+    const target = sessionTarget(claims.s);
+    return { token: [token, { k: claims.k, s: claims.s, e: claims.e }], ...(target ? { session: [claims.s, target] } : {}) };
   };
 }
 

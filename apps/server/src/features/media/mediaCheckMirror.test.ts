@@ -3,7 +3,7 @@ import { TokenSigner, deviceProofHolds, sha256 } from '../auth/tokens';
 import { withDeviceProof } from '../../../../speaker/src/mediaProof';
 import { checkMediaRequest, mediaLessons, type MediaAccessDeps } from './mediaAccess';
 import { CheckMirror } from './mediaCheckMirror';
-import { reachesDevice, type SessionReach } from '../../gateway/deviceReach';
+import { reachesDevice, type SpeakerTarget } from '../../gateway/deviceReach';
 
 /*
  * The check thread's own decisions (issue #29): it answers 204 alone only what the server's thread
@@ -18,7 +18,7 @@ const token = signer.signPayload({ k: key, s: 'phien-1', e: future() }, 'media')
 // An area tree: tinh > huyen > xa-a, xa-b. The session is for xa-a and one single speaker of xa-b.
 const chains: Record<string, string[]> = { 'loa-a': ['tinh', 'huyen', 'xa-a'], 'loa-b': ['tinh', 'huyen', 'xa-b'], 'loa-b2': ['tinh', 'huyen', 'xa-b'], 'loa-cho': [] };
 const secrets: Record<string, string> = { 'loa-a': 'sa', 'loa-b': 'sb', 'loa-b2': 'sb2', 'loa-cho': 'sc' };
-const reach: SessionReach = { areas: ['xa-a'], devices: ['loa-b2'] };
+const reach: SpeakerTarget = { areaIds: ['xa-a'], deviceIds: ['loa-b2'] };
 
 /** The query a speaker's agent sends for the token's file (its proof made with its secret). */
 function queryOf(deviceId: string, secret = secrets[deviceId], t = token): { t: string; d: string; p: string } {

@@ -13,19 +13,19 @@
  */
 import { checkMediaRequest, type MediaAccessDeps, type MediaQuery } from './mediaAccess';
 import { deviceProofHolds } from '../auth/tokens';
-import { reachesDevice, type DeviceKey, type SessionReach } from '../../gateway/deviceReach';
+import { reachesDevice, type DeviceKey, type SpeakerTarget } from '../../gateway/deviceReach';
 
 /** A media token's claims: the file, the session, the expiry (unix seconds). */
-export interface MediaClaims {
+export type MediaClaims = {
   k: string;
   s: string;
   e: number;
-}
+};
 
 /** What the server's thread teaches with an answer: a token it verified, the session it names. */
 export interface CheckLesson {
   token?: [token: string, claims: MediaClaims];
-  session?: [id: string, reach: SessionReach];
+  session?: [id: string, target: SpeakerTarget];
 }
 
 /** The devices' keys as the server's thread pushes them: all of them (`reset`), or those changed since. */
@@ -36,24 +36,21 @@ export interface DeviceKeysUpdate {
 }
 
 /** Tokens and sessions remembered: about the last hours' bulletins; the oldest taught is forgotten first. */
-const REMEMBERED = 1000;
+export const MIRROR_REMEMBERS = 1000;
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  if (!map.has(key) && map.size >= REMEMBERED) map.delete(map.keys().next().value!);
+  if (!map.has(key) && map.size >= MIRROR_REMEMBERS) map.delete(map.keys().next().value!);
   map.set(key, value);
 }
 
 export class CheckMirror {
   private readonly devices = new Map<string, DeviceKey>();
   private readonly tokens = new Map<string, MediaClaims>();
-  private readonly sessions = new Map<string, SessionReach>();
+  private readonly sessions = new Map<string, SpeakerTarget>();
   private readonly deps: MediaAccessDeps = {
     // Only media tokens are taught, so the purpose is already the one asked for.
     signer: {
-      verifyPayload: (token) => {
-        const claims = token === undefined ? undefined : this.tokens.get(token);
-        return claims ? { ...claims } : null;
-      },
+      verifyPayload: (token) => (token === undefined ? null : this.tokens.get(token) ?? null),
     },
     gateway: {
       verifyProof: (deviceId, text, proof) => {
@@ -64,8 +61,8 @@ export class CheckMirror {
     },
     // A session not taught here reaches nobody here: the server's thread is asked.
     sessionReaches: (sessionId, deviceId) => {
-      const reach = this.sessions.get(sessionId);
-      return !!reach && reachesDevice(reach, deviceId, this.devices.get(deviceId)?.chain);
+      const target = this.sessions.get(sessionId);
+      return !!target && reachesDevice(target, deviceId, this.devices.get(deviceId)?.chain);
     },
     // Plans are not mirrored: a speaker's fetch of its plan's files (rare) is asked.
     inPlan: () => false,

@@ -109,7 +109,7 @@ describe('the check thread deciding alone from the devices\' keys and what it wa
     else devices.delete(id);
     for (const w of watchers) w(id);
   };
-  const reach = { areas: ['xa-a'], devices: [] };
+  const reach = { areaIds: ['xa-a'], deviceIds: [] };
   const serverAsked: string[] = [];
   const serverCheck: MediaChecker = async (key, query) => {
     serverAsked.push(query.d ?? '');

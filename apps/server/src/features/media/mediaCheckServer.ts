@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaChecker } from './mediaAccess';
-import type { CheckLesson, DeviceKeysUpdate } from './mediaCheckMirror';
+import { MIRROR_REMEMBERS, type CheckLesson, type DeviceKeysUpdate } from './mediaCheckMirror';
 import type { DeviceKey } from '../../gateway/deviceReach';
 import { MEDIA_CHECK_PREFIX, type CheckAnswer, type CheckQuestion, type FromCheckThread, type MediaCheckWorkerData, type ToCheckThread } from './mediaCheckProtocol';
 
@@ -43,19 +43,26 @@ function deviceKeysFeed(source: DeviceKeySource, post: (update: DeviceKeysUpdate
   const signature = (key: DeviceKey) => `${key.hash}\n${key.chain.join('\n')}`;
   const flush = () => {
     scheduled = false;
-    const ids = all ? new Set([...sent.keys(), ...[...source.deviceKeys()].map(([id]) => id)]) : dirty;
     const update: DeviceKeysUpdate = { reset: false, keys: [], removed: [] };
-    for (const id of ids) {
-      const key = source.deviceKey(id);
+    const compare = (id: string, key: DeviceKey | undefined) => {
       if (!key) {
         if (sent.delete(id)) update.removed.push(id);
-        continue;
+        return;
       }
       const now = signature(key);
-      if (sent.get(id) === now) continue;
+      if (sent.get(id) === now) return;
       sent.set(id, now);
       update.keys.push([id, key]);
-    }
+    };
+    if (all) {
+      // Every device read once; those the thread holds and the gateway no longer has, removed.
+      const present = new Set<string>();
+      for (const [id, key] of source.deviceKeys()) {
+        present.add(id);
+        compare(id, key);
+      }
+      for (const id of sent.keys()) if (!present.has(id)) compare(id, undefined);
+    } else for (const id of dirty) compare(id, source.deviceKey(id));
     all = false;
     dirty.clear();
     if (update.keys.length > 0 || update.removed.length > 0) post(update);
@@ -113,8 +120,8 @@ export async function listenMediaChecks(check: MediaChecker, options: { host: st
     if (lesson.session && taught.sessions.has(lesson.session[0])) delete lesson.session;
     if (!lesson.token && !lesson.session) return undefined;
     // Bounded as the thread's own memory is: past it, taught again (a few bytes more).
-    if (taught.tokens.size >= 1000) taught.tokens.clear();
-    if (taught.sessions.size >= 1000) taught.sessions.clear();
+    if (taught.tokens.size >= MIRROR_REMEMBERS) taught.tokens.clear();
+    if (taught.sessions.size >= MIRROR_REMEMBERS) taught.sessions.clear();
     if (lesson.token) taught.tokens.add(token);
     if (lesson.session) taught.sessions.add(lesson.session[0]);
     return lesson;
