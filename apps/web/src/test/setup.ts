@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { format } from 'node:util';
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { loadEnglish } from '../i18n/I18nProvider';
@@ -26,6 +27,17 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// React reports markup the HTML parser would rebuild (a list inside a paragraph, a button inside a
+// button) only as a console error, and a browser then shows something other than what was rendered:
+// such an error fails the test that rendered it.
+const nestingErrors: string[] = [];
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = format(...args);
+  if (/cannot be a descendant of|cannot contain a nested|cannot be a child of/.test(text)) nestingErrors.push(text.split('\n')[0]!);
+  consoleError(...args);
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -33,4 +45,6 @@ afterEach(() => {
     const name = c.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+  const seen = nestingErrors.splice(0);
+  if (seen.length > 0) throw new Error(`invalid HTML nesting rendered: ${seen.join('; ')}`);
 });

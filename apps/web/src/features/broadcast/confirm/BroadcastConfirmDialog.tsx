@@ -43,7 +43,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 1 }}>
       <Typography variant="body2" color="text.secondary">{label}</Typography>
-      <Typography variant="body2" data-testid={testId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{children}</Typography>
+      {/* A div, not a paragraph: the sources' row holds a list, which a <p> may not contain. */}
+      <Typography variant="body2" component="div" data-testid={testId} sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{children}</Typography>
     </Box>
   );
 }
