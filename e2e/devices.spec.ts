@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { addCommune, apiGet, apiPost, baseUrl, signIn, signedInPage } from './fixtures';
+import { addCommune, apiGet, apiPost, baseUrl, signIn, signedInPage, withAgentOutput } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -81,9 +81,7 @@ test('a device added in the console and started with its secret turns green in t
 
   const agent = runAgent(id, secret);
   try {
-    await expect(row).toHaveAttribute('data-status', 'online', { timeout: 15_000 }).catch((error: Error) => {
-      throw new Error(`${error.message}\n\nThe agent printed:\n${agent.output()}`);
-    });
+    await withAgentOutput(expect(row).toHaveAttribute('data-status', 'online', { timeout: 15_000 }), agent.output);
     await page.getByRole('link', { name: 'Bản đồ thiết bị' }).click();
     const marker = page.locator(`[data-testid="device-marker"][data-device-id="${id}"]`);
     await expect(marker).toHaveAttribute('data-status', 'online', { timeout: 10_000 });
@@ -109,9 +107,7 @@ test('a volume set in the device table is the speaker\'s own configuration and s
     await page.getByLabel('Tìm kiếm').fill(name);
     const row = page.locator(`[data-testid="device-row"][data-device-id="${added.id}"]`);
     const volumeCell = row.getByRole('cell').nth(2);
-    await expect(row).toHaveAttribute('data-status', 'online', { timeout: 20_000 }).catch((error: Error) => {
-      throw new Error(`${error.message}\n\nThe agent printed:\n${agent.output()}`);
-    });
+    await withAgentOutput(expect(row).toHaveAttribute('data-status', 'online', { timeout: 20_000 }), agent.output);
     await expect(volumeCell).toHaveText('70');
 
     // The officer turns it down to 40 from the table.

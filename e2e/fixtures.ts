@@ -99,3 +99,21 @@ export async function chooseCommune(page: Page, dialog: Locator, commune: string
   await page.getByRole('option', { name: MSG.allDevices }).click();
   await page.keyboard.press('Escape');
 }
+
+/**
+ * Waits on `check` and, when it fails, adds what a speaker agent has printed by then: read at the
+ * failure, not when the wait began (a poll's own message is read once, before the agent has said
+ * anything useful).
+ */
+export async function withAgentOutput<T>(check: Promise<T>, output: () => string): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    if (error instanceof Error) {
+      const printed = `\n\nThe agent printed:\n${output()}`;
+      error.message += printed;
+      error.stack = `${error.stack ?? ''}${printed}`;
+    }
+    throw error;
+  }
+}

@@ -9,7 +9,7 @@ import { CSRF_HEADER, SOURCE_KINDS } from '@loa/contract';
 import { audioFrom, compareAudio, decodeMp3, readWav } from '../apps/speaker/src/testing/audioCheck';
 import { mpg123ForTests } from '../apps/speaker/src/testing/mpg123';
 import { encodeMp3, speechLike } from '../apps/speaker/src/testing/signals';
-import { addCommune, apiGet as get, apiPost as post, baseUrl, csrfOf, signIn } from './fixtures';
+import { addCommune, apiGet as get, apiPost as post, baseUrl, csrfOf, signIn, withAgentOutput } from './fixtures';
 
 /**
  * Issue #12: real sound at the speakers. Two real agents (the `npm run speaker` command line, mpg123
@@ -57,23 +57,6 @@ function runSpeaker(id: string, secret: string, outputDir: string): RealSpeaker 
   return { id, outputDir, process: child, output: () => output };
 }
 
-/**
- * Waits on `check` and, when it fails, adds what the speaker has logged by then (a poll's own
- * message is read once, when the poll starts, before the speaker has said anything useful).
- */
-async function withSpeakerLog(speaker: RealSpeaker, check: Promise<void>): Promise<void> {
-  try {
-    await check;
-  } catch (error) {
-    if (error instanceof Error) {
-      const log = `\n--- what speaker ${path.basename(speaker.outputDir)} logged:\n${speaker.output()}`;
-      error.message += log;
-      error.stack = `${error.stack ?? ''}${log}`;
-    }
-    throw error;
-  }
-}
-
 async function stopSpeaker(speaker: RealSpeaker): Promise<void> {
   const child = speaker.process;
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -102,8 +85,8 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
     }
     const [a, b] = speakers;
     for (const [speaker, area] of [[a, communeA], [b, communeB]] as const) {
-      await withSpeakerLog(speaker, expect.poll(async () => (await get<{ _id: string; trangthai: { online: boolean } }[]>(page, `/v1/client/thietbi/laythietbi?diaban=${area._id}`))
-        .some((d) => d._id === speaker.id && d.trangthai.online), { timeout: 20_000 }).toBe(true));
+      await withAgentOutput(expect.poll(async () => (await get<{ _id: string; trangthai: { online: boolean } }[]>(page, `/v1/client/thietbi/laythietbi?diaban=${area._id}`))
+        .some((d) => d._id === speaker.id && d.trangthai.online), { timeout: 20_000 }).toBe(true), speaker.output);
     }
 
     // The server's offline voice speaks the bulletin.
@@ -127,7 +110,7 @@ test('a bulletin of speech and an MP3 to one commune: its speaker decodes both w
     // Each item is sealed under its final name when it has played.
     const expected = [`${sessionId}-0.wav`, `${sessionId}-1.wav`];
     const written = () => (fs.existsSync(a.outputDir) ? fs.readdirSync(a.outputDir).sort() : []);
-    await withSpeakerLog(a, expect.poll(written, { timeout: 40_000 }).toEqual(expected));
+    await withAgentOutput(expect.poll(written, { timeout: 40_000 }).toEqual(expected), a.output);
     await expect.poll(async () => (await get<{ idlichphat: string }[]>(page, '/v1/client/lichphat/lichphatdangphat')).some((x) => x.idlichphat === sessionId), { timeout: 10_000 }).toBe(false);
 
     const speech = await decodeMp3(Buffer.from(await (await page.request.get(`${baseUrl()}${tts.url}`)).body()));
