@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConnectionRefusedError, SpeakerAgent } from './agent';
 import { BoxConfigError, configPath, credentialsPath, loadBoxConfig, readCredentials, type BoxConfig, type BoxCredentials } from './boxConfig';
-import { fail, onSignal } from './cliSupport';
+import { fail, onSignal, parseCommandLine } from './cliSupport';
 import { consoleLogger } from './consoleLogger';
 import { claimHandover, enrolBox } from './enrol';
 import { AmplifiedPlayer, Amplifier, attachAmplifier } from './amplifier';
@@ -155,16 +154,12 @@ async function testSound(config: BoxConfig, file: string | undefined): Promise<v
 /** Entry point of the `loa-speaker` command. */
 export async function boxMain(argv: string[]): Promise<void> {
   installTrustedFetch();
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      server: { type: 'string' },
-      code: { type: 'string' },
-      file: { type: 'string' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, positionals } = parseCommandLine(argv, {
+    server: { type: 'string' },
+    code: { type: 'string' },
+    file: { type: 'string' },
+    force: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   });
   const [command] = positionals;
   if (values.help || !command) {

@@ -1,6 +1,5 @@
-import { parseArgs } from 'node:util';
 import { ConnectionRefusedError, SpeakerAgent } from './agent';
-import { fail, onSignal } from './cliSupport';
+import { fail, onSignal, parseCommandLine } from './cliSupport';
 import { consoleLogger } from './consoleLogger';
 import { choosePlayer } from './player';
 import { simulate } from './simulate';
@@ -67,21 +66,17 @@ async function runSimulation(values: Record<string, string | boolean | undefined
 /** Entry point of `npm run speaker`. */
 export async function main(argv: string[]): Promise<void> {
   installTrustedFetch();
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      server: { type: 'string' },
-      id: { type: 'string' },
-      secret: { type: 'string' },
-      mqtt: { type: 'string' },
-      'output-dir': { type: 'string' },
-      'cache-dir': { type: 'string' },
-      'reconnect-base-ms': { type: 'string' },
-      count: { type: 'string' },
-      verbose: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, positionals } = parseCommandLine(argv, {
+    server: { type: 'string' },
+    id: { type: 'string' },
+    secret: { type: 'string' },
+    mqtt: { type: 'string' },
+    'output-dir': { type: 'string' },
+    'cache-dir': { type: 'string' },
+    'reconnect-base-ms': { type: 'string' },
+    count: { type: 'string' },
+    verbose: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
     console.log(USAGE);
