@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -19,7 +20,12 @@ export default defineConfig({
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     css: false,
     restoreMocks: true,
-    // Dialog-heavy tests take seconds on a loaded 2-core machine (CI runs the server suite beside them).
+    // Dialog-heavy tests take seconds on a loaded 2-core machine.
     testTimeout: 20_000,
+    // Its own group, two files at a time: jsdom is all CPU, and vitest's default on two cores is one
+    // worker, which ran these files one after another. Apart from the speaker's tests, which play
+    // real audio in real time, and from the server suite (group 1, a database per worker).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { groupOrder: 2 },
   },
 });

@@ -37,17 +37,21 @@ function serve(extra: Parameters<typeof fakeServer>[0] = {}) {
   });
 }
 
+// The calendar's view is loaded lazily: its first import in a test file takes seconds in jsdom, more
+// with another test file importing beside it (the console's tests run two at a time).
+const FIRST_LOAD_MS = 20_000;
+
 // (jsdom lays nothing out, so the library keeps its grid hidden: the blocks are read by their labels.)
 const blockOf = async (id: string) => waitFor(() => {
   const found = screen.getAllByTestId('calendar-event', {}).find((e) => e.dataset.schedule === id);
   if (!found) throw new Error(`no block of ${id}`);
   return found;
-}, { timeout: 8000 });
+}, { timeout: FIRST_LOAD_MS });
 
 async function openNextWeek() {
   renderApp('/quan-ly-lich-phat', { user: makeUser({ quyenhan: [right('themsuaxoalichphat')] }) });
-  await userEvent.click(await screen.findByRole('button', { name: 'Lịch biểu' }, { timeout: 8000 }));
-  await userEvent.click(await screen.findByRole('button', { name: 'Sau' }, { timeout: 8000 }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Lịch biểu' }, { timeout: FIRST_LOAD_MS }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Sau' }, { timeout: FIRST_LOAD_MS }));
 }
 
 describe('the schedule calendar', { timeout: 30_000 }, () => {
